@@ -1,0 +1,48 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint install install-dev migrate worker beat clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(VENV)/bin/python requirements.txt
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+## Serve the site at http://127.0.0.1:8000 on the embedded defaults (SQLite,
+## in-memory channel layer, in-process task worker and beat).
+run: migrate
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+## Install everything and run the whole test suite.
+test: install-dev
+	$(PY) -m ruff check .
+	$(PY) -m pytest
+
+lint: install-dev
+	$(PY) -m ruff check .
+
+## The separate processes of the services shape (with REDIS_URL set).
+worker: install
+	$(VENV)/bin/celery -A druidsite worker --loglevel INFO
+beat: install
+	$(VENV)/bin/celery -A druidsite beat --loglevel INFO
+
+clean:
+	rm -rf $(VENV) data staticfiles .pytest_cache .ruff_cache

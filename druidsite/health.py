@@ -1,0 +1,92 @@
+"""/healthz: the database, the channel layer and the task broker, each ok or failing."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from druidsite import embedded
+from druidsite.tasks import HEARTBEAT_KEY
+
+
+def _check(fn) -> dict:
+    started = time.perf_counter()
+    try:
+        detail = fn()
+    except Exception as exc:  # a health check reports failures, it does not raise
+        return {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+    result = {"ok": True, "ms": round((time.perf_counter() - started) * 1000, 1)}
+    if detail:
+        result.update(detail)
+    return result
+
+
+def check_database() -> dict:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+    return {"vendor": connection.vendor}
+
+
+def check_channel_layer() -> dict:
+    layer = get_channel_layer()
+    if layer is None:
+        raise RuntimeError("no channel layer configured")
+    if isinstance(layer, InMemoryChannelLayer):
+        return {"backend": "in-memory"}
+
+    async def round_trip() -> None:
+        channel = await layer.new_channel()
+        await layer.send(channel, {"type": "health.ping"})
+        message = await layer.receive(channel)
+        if message.get("type") != "health.ping":
+            raise RuntimeError("the channel layer returned another message")
+
+    async_to_sync(round_trip)()
+    return {"backend": "redis"}
+
+
+def check_broker() -> dict:
+    last_beat = cache.get(HEARTBEAT_KEY)
+    age = None if last_beat is None else round(time.time() - last_beat)
+    detail: dict = {"last_heartbeat_age_s": age}
+    if settings.EMBEDDED_SERVICES:
+        if settings.EMBEDDED_WORKER and not embedded.is_running():
+            raise RuntimeError("the in-process worker is not running")
+        detail["backend"] = "in-process"
+        return detail
+    from druidsite.celery import app
+
+    with app.connection_for_write() as conn:
+        conn.ensure_connection(max_retries=1, timeout=2)
+    detail["backend"] = "redis"
+    return detail
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    report = {
+        "database": _check(check_database),
+        "channel_layer": _check(check_channel_layer),
+        "broker": _check(check_broker),
+    }
+    healthy = all(part["ok"] for part in report.values())
+    report["status"] = "ok" if healthy else "failing"
+    if healthy and request.GET.get("probe") == "1":
+        # Queue a task that answers on the health sockets: an end-to-end check.
+        from druidsite.tasks import probe
+
+        token = uuid.uuid4().hex
+        probe.delay(token)
+        report["probe"] = token
+    return JsonResponse(report, status=200 if healthy else 503)

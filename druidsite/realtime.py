@@ -1,0 +1,57 @@
+"""Sending to socket groups from anywhere: request threads, worker threads, tasks.
+
+With Redis every process can simply send. The in-memory layer of the embedded
+shape lives on the web server's event loop, and asyncio queues are not thread
+safe, so a send from a worker thread is handed to that loop instead of running
+on a private loop where the waiting socket would never be woken.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+log = logging.getLogger(__name__)
+
+_server_loop: asyncio.AbstractEventLoop | None = None
+_lock = threading.Lock()
+
+
+def remember_server_loop() -> None:
+    """Called from a consumer: the loop the in-memory layer's sockets wait on."""
+    global _server_loop
+    loop = asyncio.get_running_loop()
+    with _lock:
+        _server_loop = loop
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def publish(group: str, message: dict) -> None:
+    """Send a message to a group; never raises (a lost broadcast is caught up by version)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        loop = _server_loop
+        if (
+            isinstance(layer, InMemoryChannelLayer)
+            and loop is not None
+            and loop.is_running()
+            and _running_loop() is not loop
+        ):
+            future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            future.result(timeout=5)
+        else:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:  # the broadcast is best effort: clients catch up by version
+        log.warning("broadcast to %s failed", group, exc_info=True)

@@ -1,0 +1,242 @@
+"""druidsite settings: everything comes from the environment, read in one place.
+
+Two shapes share this module:
+- embedded (no DATABASE_URL, no REDIS_URL): SQLite in DATA_DIR, the in-memory
+  channel layer, and an in-process Celery worker and beat;
+- services: PostgreSQL from DATABASE_URL, Redis from REDIS_URL for the channel
+  layer, the cache, the Celery broker and results, with separate worker and
+  beat processes.
+DJANGO_ENV=production switches on the secure defaults (check --deploy clean).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from druidsite.env import Env
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+env = Env()
+
+DJANGO_ENV = env.choice("DJANGO_ENV", ("development", "production", "test"), "development")
+PRODUCTION = DJANGO_ENV == "production"
+
+DATA_DIR = Path(env.str("DATA_DIR", str(BASE_DIR / "data")))
+
+_DEV_SECRET = "druidsite-development-secret-key-not-for-production-use-0123456789"
+if PRODUCTION:
+    SECRET_KEY = env.required("SECRET_KEY", "production needs its own secret key")
+    if len(SECRET_KEY) < 50 or SECRET_KEY == _DEV_SECRET:
+        raise ImproperlyConfigured("SECRET_KEY must be a random string of at least 50 characters")
+else:
+    SECRET_KEY = env.str("SECRET_KEY", _DEV_SECRET)
+
+DEBUG = env.bool("DEBUG", default=not PRODUCTION)
+ALLOWED_HOSTS = env.list(
+    "ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
+)
+if PRODUCTION and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("ALLOWED_HOSTS must be set in production (comma separated)")
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "channels",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "accounts",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "druidsite.urls"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+ASGI_APPLICATION = "druidsite.asgi.application"
+WSGI_APPLICATION = None
+
+# --- Database -----------------------------------------------------------------
+_database = env.database("DATABASE_URL")
+if _database is None:
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    _database = {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": DATA_DIR / "db.sqlite3",
+        # WAL and immediate transactions let the web and the in-process worker
+        # threads write without "database is locked" errors.
+        "OPTIONS": {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+    }
+else:
+    _database.setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
+    _database.setdefault("CONN_HEALTH_CHECKS", True)
+DATABASES = {"default": _database}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+AUTH_USER_MODEL = "accounts.User"
+
+# --- Redis: channel layer, cache, Celery ---------------------------------------
+REDIS_URL = env.redis_url("REDIS_URL")
+EMBEDDED_SERVICES = REDIS_URL is None
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "druidsite:channels"},
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "druidsite",
+        }
+    }
+    CELERY_BROKER_URL = env.redis_url("CELERY_BROKER_URL") or REDIS_URL
+    CELERY_RESULT_BACKEND = CELERY_BROKER_URL
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CELERY_BROKER_URL = "memory://localhost/"
+    CELERY_RESULT_BACKEND = "cache+memory://"
+
+CELERY_IMPORTS = ["druidsite.tasks"]
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", 60, minimum=1)
+CELERY_TASK_SOFT_TIME_LIMIT = max(1, CELERY_TASK_TIME_LIMIT - 5)
+CELERY_RESULT_EXPIRES = timedelta(hours=1)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Late acknowledgement: a task not acknowledged within this window is delivered
+# again, so it must be longer than the longest task.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+if EMBEDDED_SERVICES:
+    # The in-memory transport polls; a short interval keeps task latency low.
+    CELERY_BROKER_TRANSPORT_OPTIONS["polling_interval"] = 0.05
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE: dict = {
+    "heartbeat": {
+        "task": "druidsite.heartbeat",
+        "schedule": timedelta(seconds=env.int("HEARTBEAT_SECONDS", 30, minimum=1)),
+    },
+}
+# The embedded shape runs a worker and beat inside the web process; tests and
+# management commands that need none can turn it off.
+EMBEDDED_WORKER = EMBEDDED_SERVICES and env.bool("EMBEDDED_WORKER", default=True)
+
+# --- Passwords, i18n, static ---------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = env.str("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Collected files exist only where collectstatic ran (production); in development
+# the finders serve static/ directly.
+STATIC_ROOT = (
+    Path(env.str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+    if PRODUCTION or env.is_set("STATIC_ROOT")
+    else None
+)
+WHITENOISE_USE_FINDERS = not PRODUCTION
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+
+# --- Email -------------------------------------------------------------------
+_email = env.email("EMAIL_URL")
+if _email is None:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    vars().update(_email)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "druidsite <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- Security ----------------------------------------------------------------
+SESSION_COOKIE_SECURE = PRODUCTION
+CSRF_COOKIE_SECURE = PRODUCTION
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if PRODUCTION:
+    SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", 31536000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
+    if env.bool("BEHIND_TLS_PROXY", default=True):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Bodies larger than this are refused before a view sees them.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024, minimum=1024)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "INFO"}},
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+}

@@ -1,0 +1,122 @@
+"""Shared test fixtures.
+
+Service tests need the real PostgreSQL and Redis. Locally they are skipped when
+DATABASE_URL or REDIS_URL is missing; with REQUIRE_SERVICES=1 (as in CI) a
+missing service, or any skipped service test, is a failure instead.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def need_env(name: str) -> str:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        message = f"{name} is not set: this test needs the real service"
+        if REQUIRE_SERVICES:
+            pytest.fail(message + " (REQUIRE_SERVICES=1)")
+        pytest.skip(message)
+    return value
+
+
+@pytest.fixture
+def redis_url() -> str:
+    return need_env("REDIS_URL")
+
+
+@pytest.fixture
+def postgres_url() -> str:
+    url = need_env("DATABASE_URL")
+    if not url.startswith(("postgres://", "postgresql://")):
+        message = f"DATABASE_URL is not PostgreSQL: {url}"
+        if REQUIRE_SERVICES:
+            pytest.fail(message)
+        pytest.skip(message)
+    return url
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if REQUIRE_SERVICES and report.skipped and item.get_closest_marker("services"):
+        report.outcome = "failed"
+        report.longrepr = f"service test skipped while REQUIRE_SERVICES=1: {report.longrepr}"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def embedded_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    """The environment of a fresh machine: no DATABASE_URL, no REDIS_URL."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_ENV"}
+    }
+    env.update({"DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}, **extra)
+    return env
+
+
+def manage(*args: str, env: dict[str, str] | None = None, timeout: float = 120):
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited early with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"nothing listened on port {port} within {timeout} s")
+
+
+@pytest.fixture
+def serve(tmp_path):
+    """Start `daphne druidsite.asgi:application` in a subprocess; yields (port, process)."""
+    started: list[subprocess.Popen] = []
+
+    def start(env: dict[str, str]) -> tuple[int, subprocess.Popen]:
+        port = free_port()
+        log = open(tmp_path / f"server-{port}.log", "w")  # noqa: SIM115 - closed with the process
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+             "druidsite.asgi:application"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+        started.append(process)
+        wait_for_port(port, process)
+        return port, process
+
+    yield start
+    for process in started:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()

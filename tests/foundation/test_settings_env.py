@@ -1,0 +1,78 @@
+"""Settings come from the environment; a bad value stops the start, naming the variable."""
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from druidsite.env import Env
+from tests.conftest import embedded_env, manage
+
+
+def test_it_reads_booleans_strictly():
+    assert Env({"DEBUG": "yes"}).bool("DEBUG", default=False) is True
+    assert Env({}).bool("DEBUG", default=True) is True
+    with pytest.raises(ImproperlyConfigured, match="DEBUG"):
+        Env({"DEBUG": "maybe"}).bool("DEBUG", default=False)
+
+
+def test_it_refuses_a_database_url_of_another_kind():
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
+        Env({"DATABASE_URL": "mysql://root@localhost/x"}).database("DATABASE_URL")
+
+
+def test_it_parses_a_postgres_url():
+    config = Env({"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/druidsite"}).database(
+        "DATABASE_URL"
+    )
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert config["NAME"] == "druidsite"
+
+
+def test_it_refuses_a_redis_url_without_host():
+    with pytest.raises(ImproperlyConfigured, match="REDIS_URL"):
+        Env({"REDIS_URL": "localhost:6379"}).redis_url("REDIS_URL")
+    with pytest.raises(ImproperlyConfigured, match="REDIS_URL"):
+        Env({"REDIS_URL": "redis://localhost:notaport/0"}).redis_url("REDIS_URL")
+
+
+def test_it_refuses_a_bad_integer_naming_it():
+    with pytest.raises(ImproperlyConfigured, match="CELERY_TASK_TIME_LIMIT"):
+        Env({"CELERY_TASK_TIME_LIMIT": "soon"}).int("CELERY_TASK_TIME_LIMIT", 60)
+
+
+def test_it_refuses_an_unknown_email_url():
+    with pytest.raises(ImproperlyConfigured, match="EMAIL_URL"):
+        Env({"EMAIL_URL": "pigeon://loft"}).email("EMAIL_URL")
+
+
+@pytest.mark.parametrize(
+    "variable, value",
+    [
+        ("DEBUG", "maybe"),
+        ("DATABASE_URL", "oracle://x@y/z"),
+        ("REDIS_URL", "not-a-url"),
+        ("DJANGO_ENV", "staging"),
+        ("EMAIL_URL", "pigeon://loft"),
+    ],
+)
+def test_it_stops_the_process_naming_the_variable(tmp_path, variable, value):
+    result = manage("check", env=embedded_env(tmp_path, **{variable: value}))
+    assert result.returncode != 0
+    assert variable in result.stderr
+
+
+def test_it_needs_a_secret_key_in_production(tmp_path):
+    env = embedded_env(tmp_path, DJANGO_ENV="production", ALLOWED_HOSTS="example.org")
+    env.pop("SECRET_KEY", None)
+    result = manage("check", env=env)
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_it_uses_sqlite_in_the_data_folder_without_database_url(tmp_path):
+    result = manage(
+        "shell", "-v", "0", "-c",
+        "from django.conf import settings; print(settings.DATABASES['default']['NAME'])",
+        env=embedded_env(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(tmp_path / "db.sqlite3")
