@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint install install-dev migrate worker beat clean
+.PHONY: run test lint install install-dev migrate worker beat clean messages
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,14 @@ worker: install
 	$(VENV)/bin/celery -A druidsite worker --loglevel INFO
 beat: install
 	$(VENV)/bin/celery -A druidsite beat --loglevel INFO
+
+## Update the Dutch catalogue from the sources and compile it; translate the
+## new entries in locale/nl/LC_MESSAGES/django.po, then run it again. The
+## compiled django.mo is committed, so neither CI nor a server needs gettext.
+MESSAGES_IGNORE := --ignore=.venv --ignore=data --ignore=staticfiles --ignore=tests --ignore=bench
+messages: install
+	$(PY) manage.py makemessages -l nl $(MESSAGES_IGNORE) --add-location=file
+	$(PY) manage.py compilemessages -l nl $(MESSAGES_IGNORE)
 
 clean:
 	rm -rf $(VENV) data staticfiles .pytest_cache .ruff_cache

@@ -11,9 +11,11 @@ DJANGO_ENV=production switches on the secure defaults (check --deploy clean).
 
 from __future__ import annotations
 
+import os
 from datetime import timedelta
 from pathlib import Path
 
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from druidsite.env import Env
@@ -54,8 +56,12 @@ INSTALLED_APPS = [
     "channels",
     "rest_framework",
     "rest_framework.authtoken",
+    "drf_spectacular",
+    "allauth",
+    "allauth.account",
     "accounts",
     "games",
+    "ladders",
 ]
 
 MIDDLEWARE = [
@@ -66,6 +72,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    # After authentication: applies a player's saved language once they log in.
+    "accounts.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -82,6 +91,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.header",
             ],
         },
     },
@@ -103,6 +113,10 @@ if _database is None:
             "transaction_mode": "IMMEDIATE",
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
+        # A file, not shared memory, so that concurrent test threads wait for
+        # each other's locks instead of failing at once.
+        # One file per test process, so that parallel runs never share one.
+        "TEST": {"NAME": str(DATA_DIR / f"test-{os.getpid()}.sqlite3")},
     }
 else:
     _database.setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
@@ -137,7 +151,7 @@ else:
     CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = "cache+memory://"
 
-CELERY_IMPORTS = ["druidsite.tasks"]
+CELERY_IMPORTS = ["druidsite.tasks", "games.tasks", "ladders.tasks"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -157,7 +171,18 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "druidsite.heartbeat",
         "schedule": timedelta(seconds=env.int("HEARTBEAT_SECONDS", 30, minimum=1)),
     },
+    "expire-deadlines": {"task": "games.expire_deadlines", "schedule": timedelta(minutes=1)},
+    "end-exhausted-vacations": {
+        "task": "games.end_exhausted_vacations", "schedule": timedelta(minutes=10),
+    },
+    "turn-digests": {"task": "games.send_digests", "schedule": crontab(hour=7, minute=0)},
+    "ladders-drop-inactive": {"task": "ladders.drop_inactive", "schedule": timedelta(hours=1)},
+    "ladders-catch-up": {"task": "ladders.catch_up", "schedule": timedelta(minutes=10)},
 }
+# Turn mails wait this long, so a player who answers at once gets none.
+NOTIFY_DELAY_SECONDS = env.int("NOTIFY_DELAY_SECONDS", 120, minimum=0)
+VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", 30, minimum=0)
+SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000")
 # The embedded shape runs a worker and beat inside the web process; tests and
 # management commands that need none can turn it off.
 EMBEDDED_WORKER = EMBEDDED_SERVICES and env.bool("EMBEDDED_WORKER", default=True)
@@ -207,6 +232,31 @@ else:
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "druidsite <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
+# --- Accounts (django-allauth), vacation --------------------------------------
+# Sign up with username, email and password; log in with either name or email.
+# Verification is optional: a new player can play at once and sees a reminder
+# banner until the address is confirmed (mails go through EMAIL_URL above).
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_USERNAME_MIN_LENGTH = 3
+# Names that would read like the site speaking in lists of players.
+ACCOUNT_USERNAME_BLACKLIST = ["admin", "druidsite", "staff", "system", "anonymous"]
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[druidsite] "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if PRODUCTION else "http"
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "/lobby/"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+# VACATION_DAYS_PER_YEAR (with the clocks' settings above) sets the vacation allowance.
+
 # --- Security ----------------------------------------------------------------
 SESSION_COOKIE_SECURE = PRODUCTION
 CSRF_COOKIE_SECURE = PRODUCTION
@@ -239,4 +289,29 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Per client (IP for visitors, account for players): generous for pages and
+    # bots; "token" limits password guessing at POST /api/token/.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {"anon": "300/minute", "user": "1200/minute", "token": "20/minute"},
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "druidsite API",
+    "DESCRIPTION": (
+        "Correspondence games of Druidenwalzer for scripts and bots. Authenticate with "
+        "'Authorization: Token <key>' (POST /api/token/) or a session (CSRF enforced). "
+        "Errors are {\"error\": message, \"code\": code}."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": "games.serializers.SEAT_NAMES",
+        "HandicapCardEnum": "games.serializers.HANDICAP_CHOICES",
+        "GameStatusEnum": "games.models.Match.Status",
+        "ChallengeStatusEnum": "games.models.Challenge.Status",
+        "DaysPerMoveEnum": "games.models.DAYS_CHOICES",
+    },
 }

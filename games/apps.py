@@ -4,3 +4,21 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Connect the receivers of match changes (broadcasts, mails).
+        from django.db.models.signals import post_migrate
+
+        from games import bots, broadcast, signals  # noqa: F401
+
+        post_migrate.connect(_create_bot_accounts, sender=self)
+
+
+def _create_bot_accounts(sender, **kwargs) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("games.ai") is None:  # TEMP until the AI package lands
+        return
+    from games.bots import ensure_bot_accounts
+
+    ensure_bot_accounts()

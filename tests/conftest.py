@@ -120,3 +120,51 @@ def serve(tmp_path):
             process.wait(10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+# --- players: two opponents, an outsider and an admin (permission cases) -------------
+
+PASSWORD = "a-long-test-password-7"
+
+
+def make_user(username: str, **extra):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(
+        username, email=f"{username}@example.org", password=PASSWORD, **extra
+    )
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(db):
+    """An outsider: a registered player who is in none of the games."""
+    return make_user("carol")
+
+
+@pytest.fixture
+def staff(db):
+    return make_user("root", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def no_turn_mails(monkeypatch):
+    """Turn mails are queued after commit; most tests do not want them."""
+    from games import tasks
+
+    monkeypatch.setattr(tasks.notify_turn, "apply_async", lambda *args, **kwargs: None)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # The real hasher is slow by design; tests create many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

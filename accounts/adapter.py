@@ -1,0 +1,26 @@
+"""How allauth creates players: a visitor's language choice becomes their preference."""
+
+from __future__ import annotations
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
+from django.http import HttpRequest
+
+from accounts.language import is_supported
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def save_user(self, request: HttpRequest, user, form, commit: bool = True):
+        """Keep the language the visitor picked with the footer switch before signing up.
+
+        Turn mails are written outside any request, in the saved language (or
+        the site's default); without this, a visitor who browsed in Dutch would
+        get English mails until they visit the settings page.
+        """
+        user = super().save_user(request, user, form, commit=False)
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+        if not user.language and is_supported(chosen):
+            user.language = chosen
+        if commit:
+            user.save()
+        return user

@@ -1,0 +1,56 @@
+"""Template context for the site header: the your-turn counter and the unverified-email banner."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.http import HttpRequest
+
+from games.models import Match, Seat
+
+
+def _cached(request: HttpRequest, name: str, compute: Callable[[], Any]) -> Callable[[], Any]:
+    """A callable the template engine calls on use: the query runs only on pages
+    that show the value, and at most once per request however often it is shown."""
+    attribute = f"_header_{name}"
+
+    def value() -> Any:
+        if not hasattr(request, attribute):
+            setattr(request, attribute, compute())
+        return getattr(request, attribute)
+
+    return value
+
+
+def your_turn_count(request: HttpRequest) -> int:
+    """How many of the player's active games owe a move from them (clock running or paused)."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return 0
+    return (
+        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+        .exclude(deadline=None, paused_remaining=None)
+        .count()
+    )
+
+
+def email_unverified(request: HttpRequest) -> bool:
+    """True for a logged-in player who gave addresses but confirmed none of them yet.
+
+    Accounts made outside the sign-up pages (createsuperuser, AI players) have
+    no address records and see no reminder.
+    """
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return False
+    flags = list(EmailAddress.objects.filter(user=user).values_list("verified", flat=True))
+    return bool(flags) and not any(flags)
+
+
+def header(request: HttpRequest) -> dict[str, Callable[[], Any]]:
+    return {
+        "your_turn_count": _cached(request, "your_turn_count", lambda: your_turn_count(request)),
+        "email_unverified": _cached(request, "email_unverified", lambda: email_unverified(request)),
+    }

@@ -1,0 +1,110 @@
+"""The admin of games: challenges, matches, seats and move logs, for looking things up.
+
+Everything here is read-only: games change only through games.services (the
+one write path, with its locks, versions and broadcasts). A match's engine
+state and seed hold hidden information (hands, the shuffle), so no list shows
+them; the match form shows them read-only to staff. The move log's events are
+left out of lists for the same reason.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Challenge, Match, MoveRecord, Seat
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(ReadOnlyAdmin):
+    list_display = ("id", "game", "creator", "opponent", "status", "days_per_move", "rated",
+                    "creator_seat", "handicap", "game_link", "created_at")
+    list_filter = ("status", "game", "rated", "days_per_move")
+    search_fields = ("creator__username", "opponent__username")
+    list_select_related = ("creator", "opponent")
+    date_hierarchy = "created_at"
+
+    @admin.display(description=_("game"), ordering="match")
+    def game_link(self, challenge: Challenge) -> str:
+        if challenge.match_id is None:
+            return ""
+        return format_html('<a href="{}">#{}</a>', reverse("game", args=[challenge.match_id]),
+                           challenge.match_id)
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ("seat", "user", "result", "timed_out", "removed", "deadline", "paused_remaining")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(Match)
+class MatchAdmin(ReadOnlyAdmin):
+    # Never "state" or "seed" here: lists are for finding a game, not for reading hands.
+    list_display = ("id", "game", "status", "players", "rated", "days_per_move", "version",
+                    "end_reason", "winner_seat", "created_at", "finished_at", "page")
+    list_filter = ("status", "game", "rated", "end_reason", "days_per_move")
+    search_fields = ("seats__user__username",)
+    date_hierarchy = "created_at"
+    inlines = [SeatInline]
+    fields = ("game", "status", "rated", "days_per_move", "version", "winner_seat",
+              "end_reason", "end_detail", "draw_offer_seat", "rematch_of", "options",
+              "created_at", "updated_at", "finished_at", "seed", "state")
+    readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
+        return super().get_queryset(request).defer("state").prefetch_related("seats__user")
+
+    @admin.display(description=_("players"))
+    def players(self, match: Match) -> str:
+        return format_html_join(", ", "{} ({})", (
+            (seat.user.username, seat.seat) for seat in match.seats.all()))
+
+    @admin.display(description=_("page"))
+    def page(self, match: Match) -> str:
+        return format_html('<a href="{}">{}</a>', reverse("game", args=[match.pk]), _("open"))
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("match", "seat", "user", "result", "timed_out", "removed", "deadline",
+                    "paused_remaining", "notified_version")
+    list_filter = ("result", "timed_out", "seat", "match__status", "match__game")
+    search_fields = ("user__username",)
+    list_select_related = ("user", "match")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
+        return super().get_queryset(request).defer("match__state")
+
+
+@admin.register(MoveRecord)
+class MoveRecordAdmin(ReadOnlyAdmin):
+    # The events carry secret parts (drawn cards): shown in the form, never in lists.
+    list_display = ("match", "version", "seat", "kind", "move", "created_at")
+    list_filter = ("kind", "match__game")
+    search_fields = ("match__seats__user__username",)
+    list_select_related = ("match",)
+    date_hierarchy = "created_at"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[MoveRecord]:
+        return super().get_queryset(request).defer("match__state")

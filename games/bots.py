@@ -1,0 +1,130 @@
+"""AI players on the site: their accounts, their moves (as tasks), their challenges.
+
+A bot decides from its seat's view and legal moves only (the same view a page
+shows), in a Celery task keyed by the match and its version, and plays through
+services.play like anyone else. A task that arrives twice, late, or for a
+version that has moved on does nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import time
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.dispatch import receiver
+
+from games import services
+from games.models import Challenge, Match, Seat
+from games.rules import get_rules
+
+log = logging.getLogger(__name__)
+
+
+def ensure_bot_accounts() -> list:
+    """Create or refresh one account per AI level (idempotent; runs after migrate)."""
+    from games.ai import LEVELS
+
+    User = get_user_model()
+    bots = []
+    for level, info in LEVELS.items():
+        user, created = User.objects.get_or_create(
+            username=info["name"], defaults={"is_bot": True, "bot_level": level}
+        )
+        changed = created
+        for field, value in (("is_bot", True), ("bot_level", level),
+                             ("bot_description", info["description"])):
+            if getattr(user, field) != value:
+                setattr(user, field, value)
+                changed = True
+        if created:
+            user.set_unusable_password()
+        if changed:
+            user.save()
+        bots.append(user)
+    return bots
+
+
+def bot_for_level(level: str):
+    return get_user_model().objects.filter(is_bot=True, bot_level=level, is_active=True).first()
+
+
+def _rng(match_id: int, version: int) -> random.Random:
+    # Secret-keyed, so players cannot predict the bot; fixed per (match, version),
+    # so a redelivered task would choose the same move.
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}:{match_id}:{version}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def choose_move(match: Match, seat: Seat) -> dict:
+    """The bot's decision, from its view and legal moves only."""
+    from games.ai import get_bot
+
+    rules = get_rules(match.game)
+    state = rules.from_json(match.state)
+    view = rules.view(state, seat.seat)
+    legal = rules.legal_moves(state)
+    bot = get_bot(seat.user.bot_level)
+    return bot.choose(view, legal, _rng(match.pk, match.version), None)
+
+
+def play_bot_move(match_id: int, version: int) -> bool:
+    """Play the bot's move for this exact version; False when there is nothing to do."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.is_over or match.version != version:
+        return False
+    rules = get_rules(match.game)
+    owed = rules.owed_by(rules.from_json(match.state))
+    seat = (match.seats.select_related("user")
+            .filter(seat__in=owed, user__is_bot=True).first())
+    if seat is None:
+        return False
+    started = time.process_time()
+    move = choose_move(match, seat)
+    log.info("bot %s chose %s in %.2f s", seat.user.username, move, time.process_time() - started)
+    try:
+        services.play(match_id, seat.user, move, version)
+    except services.StaleVersion:
+        return False  # someone else's task (or a resign) got there first
+    except services.Conflict:
+        return False
+    return True
+
+
+def bot_seats_owing(match_id: int) -> bool:
+    return Seat.objects.filter(
+        match_id=match_id, user__is_bot=True, match__status=Match.Status.ACTIVE
+    ).exclude(deadline=None, paused_remaining=None).exists()
+
+
+@receiver(services.match_changed)
+def schedule_bot_move(sender, match_id: int, to_version: int, **kwargs) -> None:
+    if not bot_seats_owing(match_id):
+        return
+    from games.tasks import bot_move
+
+    # The task id names the match and version: a duplicate is recognisable in
+    # the broker's history and the task itself checks the version anyway.
+    bot_move.apply_async((match_id, to_version), task_id=f"bot-{match_id}-{to_version}")
+
+
+def accept_if_bot(challenge: Challenge) -> Match | None:
+    """AI players accept every challenge addressed to them, at once."""
+    if challenge.opponent_id is None or not challenge.opponent.is_bot:
+        return None
+    return services.accept_challenge(challenge.pk, challenge.opponent)
+
+
+def play_the_ai(user, level: str, seat: str = "random", days_per_move: int = 1) -> Match:
+    bot = bot_for_level(level)
+    if bot is None:
+        raise services.NotFound(f"There is no AI player of level {level!r}.")
+    with transaction.atomic():
+        challenge = services.create_challenge(
+            user, opponent=bot, creator_seat=seat, days_per_move=days_per_move, rated=True
+        )
+        return accept_if_bot(challenge)

@@ -1,0 +1,50 @@
+"""After a match changes, every socket watching it gets the update meant for its viewer.
+
+One message is built per viewer kind (each seat, and spectators), never per
+socket, and each goes to its own group: a seat's group only ever receives that
+seat's view, so a socket cannot be handed another player's hand.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import receiver
+
+from druidsite.realtime import publish
+from games.models import Match
+from games.services import match_changed
+from games.visibility import match_payload, records_payload
+
+PUBLIC = "public"
+
+
+def group_name(match_id: int, viewer: str | None) -> str:
+    return f"match-{match_id}-{viewer or PUBLIC}"
+
+
+def lobby_group() -> str:
+    return "lobby"
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def broadcast_match(match_id: int, from_version: int) -> None:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return
+    seats = list(match.seats.select_related("user"))
+    for viewer in [*(seat.seat for seat in seats), None]:
+        publish(group_name(match_id, viewer), {
+            "type": "match.update",
+            "match": match_payload(match, viewer, seats),
+            "records": records_payload(match, viewer, since=from_version),
+        })
+    # Each player's header counter and "your turn" list follow their games.
+    for seat in seats:
+        publish(user_group(seat.user_id), {"type": "user.games", "match": match_id})
+
+
+@receiver(match_changed)
+def on_match_changed(sender, match_id: int, from_version: int, to_version: int, **kwargs):
+    broadcast_match(match_id, from_version)

@@ -1,0 +1,143 @@
+"""Sockets: a match's live updates for its viewer, the lobby, a player's own channel."""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.core.cache import cache
+
+from druidsite.realtime import remember_server_loop
+from games.broadcast import group_name, lobby_group, user_group
+from games.models import Match
+from games.visibility import match_payload, records_payload, viewer_seat
+
+MAX_MESSAGE_BYTES = 4096
+PRESENCE_SECONDS = 90
+
+
+def presence_key(user_id: int) -> str:
+    return f"presence:{user_id}"
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    """/ws/games/<id>/?since=<version>: catch up from a version, then follow live."""
+
+    async def connect(self) -> None:
+        remember_server_loop()
+        self.group = None
+        match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        found = await self._viewer(match_id)
+        if found is None:
+            await self.close(code=4404)
+            return
+        self.match_id, self.viewer = found
+        self.group = group_name(self.match_id, self.viewer)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self._catch_up(self._since())
+
+    def _since(self) -> int:
+        query = self.scope.get("query_string", b"").decode("ascii", "replace")
+        for part in query.split("&"):
+            key, _, value = part.partition("=")
+            if key == "since" and value.isdigit():
+                return int(value)
+        return 0
+
+    @database_sync_to_async
+    def _viewer(self, match_id: str):
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            return None
+        return match.pk, viewer_seat(match, self.scope.get("user"))
+
+    @database_sync_to_async
+    def _snapshot(self, since: int) -> dict:
+        match = Match.objects.get(pk=self.match_id)
+        return {
+            "type": "sync",
+            "match": match_payload(match, self.viewer),
+            "records": records_payload(match, self.viewer, since=since),
+        }
+
+    async def _catch_up(self, since: int) -> None:
+        await self.send_json(await self._snapshot(since))
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        if bytes_data is not None or text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            await self.send_json({"type": "error", "error": "messages are JSON text under 4 KB"})
+            return
+        await super().receive(text_data=text_data, **kwargs)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        # The only request a client makes here: "I am at version N, send what I missed".
+        if isinstance(content, dict) and content.get("type") == "sync":
+            since = content.get("since")
+            if isinstance(since, int) and since >= 0:
+                await self._catch_up(since)
+                return
+        await self.send_json({"type": "error",
+                              "error": 'expected {"type": "sync", "since": N} with N >= 0'})
+
+    async def match_update(self, event: dict) -> None:
+        await self.send_json({"type": "update", "match": event["match"],
+                              "records": event["records"]})
+
+    @classmethod
+    async def decode_json(cls, text_data):
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None
+
+
+class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    """/ws/lobby/: a nudge whenever the list of open challenges changes."""
+
+    async def connect(self) -> None:
+        remember_server_loop()
+        await self.channel_layer.group_add(lobby_group(), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(lobby_group(), self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        return None  # listen only
+
+    async def lobby_changed(self, event: dict) -> None:
+        await self.send_json({"type": "lobby"})
+
+
+class UserConsumer(AsyncJsonWebsocketConsumer):
+    """/ws/me/: open on every page of a logged-in player; marks them present."""
+
+    async def connect(self) -> None:
+        remember_server_loop()
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.user_id = user.pk
+        await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
+        await self.accept()
+        await self._mark_present()
+
+    async def _mark_present(self) -> None:
+        await database_sync_to_async(cache.set)(presence_key(self.user_id), True, PRESENCE_SECONDS)
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "user_id"):
+            await self.channel_layer.group_discard(user_group(self.user_id), self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        # Any small message is a keep-alive ping that renews presence.
+        if text_data is not None and len(text_data) <= 256:
+            await self._mark_present()
+
+    async def user_games(self, event: dict) -> None:
+        await self.send_json({"type": "games", "match": event["match"]})

@@ -1,0 +1,172 @@
+"""Games on the site: challenges, matches, their seats and their move log.
+
+A Match holds the engine's full state (with its secret seed); it never leaves
+the server except through games.visibility, which builds what one viewer may
+see. Every change a client can see bumps Match.version and appends a
+MoveRecord, so a client catches up by asking for what came after its version.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
+DAYS_CHOICES = [(d, _("%(days)s days per move") % {"days": d}) for d in DAYS_PER_MOVE]
+
+
+class Challenge(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        CANCELLED = "cancelled", _("cancelled")
+
+    game = models.CharField(max_length=32, default="druidenwalzer")
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made"
+    )
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+        related_name="challenges_received",
+        help_text=_("Empty for an open challenge that anyone may accept."),
+    )
+    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
+    creator_seat = models.CharField(
+        max_length=16, default="random", help_text=_("A seat name (moon, sun) or random.")
+    )
+    rated = models.BooleanField(default=True)
+    # Cards removed before setup, per role: {"creator": [1], "opponent": [3]}.
+    handicap = models.JSONField(default=dict, blank=True)
+    rematch_of = models.ForeignKey(
+        "Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematches"
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    match = models.OneToOneField(
+        "Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="challenge"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "opponent"])]
+
+    def __str__(self) -> str:
+        target = self.opponent.username if self.opponent_id else "anyone"
+        return f"{self.creator.username} vs {target} ({self.game}, {self.status})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("in progress")
+        FINISHED = "finished", _("finished")
+
+    class Reason(models.TextChoices):
+        RULES = "rules", _("by the rules")
+        RESIGN = "resign", _("resignation")
+        TIMEOUT = "timeout", _("time ran out")
+        DRAW = "draw", _("agreed draw")
+
+    game = models.CharField(max_length=32, default="druidenwalzer")
+    state = models.JSONField(help_text=_("The engine's full state: server only."))
+    seed = models.BigIntegerField(help_text=_("Secret until the game is over."))
+    options = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    rated = models.BooleanField(default=True)
+    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
+    winner_seat = models.CharField(max_length=16, blank=True, default="")
+    end_reason = models.CharField(max_length=12, choices=Reason.choices, blank=True, default="")
+    end_detail = models.CharField(max_length=200, blank=True, default="")
+    draw_offer_seat = models.CharField(max_length=16, blank=True, default="")
+    rematch_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["status", "updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk} v{self.version} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    class Result(models.TextChoices):
+        NONE = "", _("not decided")
+        WIN = "win", _("win")
+        LOSS = "loss", _("loss")
+        DRAW = "draw", _("draw")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=16)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    removed = models.JSONField(default=list, blank=True)
+    # The clock runs only for a seat that owes a move: then deadline is set, or,
+    # while its player is on vacation, the time left is kept in paused_remaining.
+    deadline = models.DateTimeField(null=True, blank=True)
+    paused_remaining = models.DurationField(null=True, blank=True)
+    result = models.CharField(max_length=8, choices=Result.choices, blank=True, default="")
+    timed_out = models.BooleanField(default=False)
+    notified_version = models.PositiveIntegerField(default=0)
+    notified_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_seat"),
+        ]
+        indexes = [models.Index(fields=["user", "deadline"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} as {self.seat} in #{self.match_id}"
+
+    @property
+    def owes_move(self) -> bool:
+        return self.deadline is not None or self.paused_remaining is not None
+
+
+class MoveRecord(models.Model):
+    """One entry of a match's log: a move with its events, or a resign, draw, timeout."""
+
+    class Kind(models.TextChoices):
+        MOVE = "move", _("move")
+        RESIGN = "resign", _("resignation")
+        DRAW_OFFER = "draw_offer", _("draw offered")
+        DRAW_DECLINE = "draw_decline", _("draw declined")
+        DRAW_ACCEPT = "draw_accept", _("draw agreed")
+        TIMEOUT = "timeout", _("timeout")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="records")
+    version = models.PositiveIntegerField(help_text=_("The match version this entry created."))
+    seat = models.CharField(max_length=16, blank=True, default="")
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MOVE)
+    move = models.JSONField(null=True, blank=True)
+    # The engine's events, secret parts included: redacted per viewer on the way out.
+    events = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "version"], name="one_record_per_version"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.match_id} v{self.version} {self.kind} {self.seat}"

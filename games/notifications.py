@@ -1,0 +1,78 @@
+"""Mail to players whose turn it is: one per game a day, or one daily digest.
+
+A player with a page of the site open (a live /ws/me/ socket) gets no mail:
+they will see the move.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.mail import send_mail
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+
+from games.consumers import presence_key
+from games.models import Match, Seat
+
+ONE_DAY = timedelta(days=1)
+
+
+def is_present(user_id: int) -> bool:
+    return bool(cache.get(presence_key(user_id)))
+
+
+def _site_url() -> str:
+    return getattr(settings, "SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+
+def notify_turn(seat_id: int, version: int) -> bool:
+    """Mail the seat's player that it is their turn, if still true and still wanted."""
+    now = timezone.now()
+    with transaction.atomic():
+        seat = (Seat.objects.select_for_update(of=("self",)).select_related("user", "match")
+                .filter(pk=seat_id).first())
+        if seat is None or seat.match.version != version or seat.match.is_over:
+            return False
+        user = seat.user
+        if (user.is_bot or not user.email or user.notify != user.Notify.EACH
+                or not seat.owes_move or is_present(user.pk)):
+            return False
+        if seat.notified_at and now - seat.notified_at < ONE_DAY:
+            return False
+        seat.notified_at, seat.notified_version = now, version
+        seat.save(update_fields=["notified_at", "notified_version"])
+    others = seat.match.seats.select_related("user").exclude(pk=seat.pk)
+    opponents = [other.user.username for other in others]
+    with translation.override(user.language or settings.LANGUAGE_CODE):
+        context = {"user": user, "seat": seat, "match": seat.match, "opponents": opponents,
+                   "url": f"{_site_url()}/games/{seat.match_id}/"}
+        subject = render_to_string("games/mail/turn_subject.txt", context).strip()
+        body = render_to_string("games/mail/turn.txt", context)
+    send_mail(subject, body, None, [user.email])
+    return True
+
+
+def send_digests() -> int:
+    """One mail per digest reader listing the games waiting for them; returns mails sent."""
+    sent = 0
+    users = get_user_model().objects.filter(notify="digest", is_bot=False).exclude(email="")
+    for user in users:
+        seats = list(
+            Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+            .exclude(deadline=None, paused_remaining=None)
+            .select_related("match").order_by("deadline")
+        )
+        if not seats:
+            continue
+        with translation.override(user.language or settings.LANGUAGE_CODE):
+            context = {"user": user, "seats": seats, "site": _site_url()}
+            subject = render_to_string("games/mail/digest_subject.txt", context).strip()
+            body = render_to_string("games/mail/digest.txt", context)
+        send_mail(subject, body, None, [user.email])
+        sent += 1
+    return sent

@@ -1,0 +1,499 @@
+"""The one write path of games: every adapter (pages, API, sockets, tasks) calls these.
+
+Each function validates, locks the rows it changes, applies the change in one
+transaction, and leaves the broadcasts and follow-up tasks to run after the
+commit. Errors are ServiceError subclasses carrying an HTTP-like status and a
+message safe to show to the player who caused them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.dispatch import Signal
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import clocks
+from games.handicap import handicaps_for
+from games.models import DAYS_PER_MOVE, Challenge, Match, MoveRecord, Seat
+from games.rules import GAMES, RulesError, get_rules
+
+MAX_OPEN_CHALLENGES = 20
+
+#: Sent after the commit of a finished match: ratings and ladders listen.
+match_finished = Signal()
+#: Sent after the commit of any change of a match (new version).
+match_changed = Signal()
+
+
+class ServiceError(Exception):
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+
+class NotFound(ServiceError):
+    status, code = 404, "not_found"
+
+
+class Forbidden(ServiceError):
+    status, code = 403, "forbidden"
+
+
+class Conflict(ServiceError):
+    status, code = 409, "conflict"
+
+
+class StaleVersion(Conflict):
+    code = "stale_version"
+
+
+class BadMove(ServiceError):
+    status, code = 400, "illegal_move"
+
+
+# --- helpers --------------------------------------------------------------------
+
+
+def _lock_match(match_id: Any) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=int(match_id))
+    except (Match.DoesNotExist, TypeError, ValueError):
+        raise NotFound(_("There is no game %(id)s.") % {"id": match_id}) from None
+
+
+def _seats(match: Match) -> list[Seat]:
+    return list(match.seats.select_related("user").select_for_update(of=("self",)))
+
+
+def _seat_of(seats: Iterable[Seat], user) -> Seat:
+    for seat in seats:
+        if user is not None and seat.user_id == getattr(user, "pk", None):
+            return seat
+    raise Forbidden(_("You are not a player in this game."))
+
+
+def _check_version(match: Match, version: Any) -> None:
+    if version is None:
+        return
+    if isinstance(version, bool):
+        raise ServiceError(_("The version must be an integer."))
+    try:
+        version = int(version)
+    except (TypeError, ValueError):
+        raise ServiceError(_("The version must be an integer.")) from None
+    if version != match.version:
+        raise StaleVersion(
+            _("The game has changed (you sent version %(sent)s, it is now at %(now)s): "
+              "reload it and decide again.") % {"sent": version, "now": match.version},
+            version=match.version,
+        )
+
+
+def _record(match: Match, seat: str, kind: str, move=None, events=None) -> MoveRecord:
+    match.version += 1
+    try:
+        with transaction.atomic():
+            return MoveRecord.objects.create(
+                match=match, version=match.version, seat=seat, kind=kind, move=move,
+                events=events or [],
+            )
+    except IntegrityError:  # another writer got this version first
+        raise StaleVersion(_("The game has just changed: reload it."),
+                           version=match.version) from None
+
+
+def _after_commit(match: Match, from_version: int, finished: bool) -> None:
+    match_id, to_version = match.pk, match.version
+
+    def run() -> None:
+        match_changed.send(Match, match_id=match_id, from_version=from_version,
+                           to_version=to_version)
+        if finished:
+            match_finished.send(Match, match_id=match_id)
+
+    transaction.on_commit(run)
+
+
+def _finish(match: Match, seats: list[Seat], winner: str | None, reason: str, detail: str,
+            now) -> None:
+    match.status = Match.Status.FINISHED
+    match.winner_seat = winner or ""
+    match.end_reason = reason
+    match.end_detail = detail[:200]
+    match.finished_at = now
+    match.draw_offer_seat = ""
+    for seat in seats:
+        if winner is None:
+            seat.result = Seat.Result.DRAW
+        else:
+            seat.result = Seat.Result.WIN if seat.seat == winner else Seat.Result.LOSS
+        seat.deadline = seat.paused_remaining = None
+
+
+def _save(match: Match, seats: list[Seat]) -> None:
+    match.save()
+    Seat.objects.bulk_update(seats, ["deadline", "paused_remaining", "result", "timed_out"])
+
+
+def _other_seat(seats: list[Seat], seat: Seat) -> str | None:
+    others = [s.seat for s in seats if s.pk != seat.pk]
+    return others[0] if len(others) == 1 else None
+
+
+# --- challenges ------------------------------------------------------------------
+
+
+def _lobby_changed() -> None:
+    from druidsite.realtime import publish
+
+    transaction.on_commit(lambda: publish("lobby", {"type": "lobby.changed"}))
+
+
+def create_challenge(
+    user, *, game: str = "druidenwalzer", opponent=None, days_per_move: int = 3,
+    creator_seat: str = "random", rated: bool = True, handicap: dict | None = None,
+    rematch_of: Match | None = None,
+) -> Challenge:
+    if game not in GAMES:
+        raise ServiceError(_("Unknown game %(game)s.") % {"game": game})
+    try:
+        days_per_move = int(days_per_move)
+    except (TypeError, ValueError):
+        days_per_move = -1
+    if days_per_move not in DAYS_PER_MOVE:
+        raise ServiceError(_("Days per move must be one of %(choices)s.") % {
+            "choices": ", ".join(map(str, DAYS_PER_MOVE))})
+    seat_names = _seat_names(game)
+    if creator_seat not in (*seat_names, "random"):
+        raise ServiceError(_("The seat must be one of %(choices)s.") % {
+            "choices": ", ".join((*seat_names, "random"))})
+    if isinstance(opponent, str):
+        opponent = get_user_model().objects.filter(username__iexact=opponent.strip()).first()
+        if opponent is None:
+            raise NotFound(_("There is no player of that name."))
+    if opponent is not None:
+        if opponent.pk == user.pk:
+            raise ServiceError(_("You cannot challenge yourself."))
+        if not opponent.is_active:
+            raise ServiceError(_("That player's account is closed."))
+    if not isinstance(rated, bool):
+        raise ServiceError(_("Rated must be true or false."))
+    handicap = _clean_handicap(handicap)
+    with transaction.atomic():
+        open_count = Challenge.objects.filter(creator=user, status=Challenge.Status.OPEN).count()
+        if open_count >= MAX_OPEN_CHALLENGES:
+            raise Conflict(_("You have %(n)s open challenges already; cancel one first.") % {
+                "n": open_count})
+        challenge = Challenge.objects.create(
+            game=game, creator=user, opponent=opponent, days_per_move=days_per_move,
+            creator_seat=creator_seat, rated=rated, handicap=handicap,
+            rematch_of=rematch_of,
+        )
+        _lobby_changed()
+        if opponent is not None and opponent.is_bot:
+            from games.tasks import bot_accept
+
+            # AI players accept at once; play_the_ai does it inline, this covers
+            # challenges made from the ordinary form or the API.
+            transaction.on_commit(lambda: bot_accept.delay(challenge.pk))
+    return challenge
+
+
+def _seat_names(game: str) -> tuple[str, ...]:
+    rules = get_rules(game)
+    return rules.seats(rules.new_game(0))
+
+
+def _clean_handicap(handicap: dict | None) -> dict:
+    cleaned: dict[str, list[int]] = {}
+    for role, values in (handicap or {}).items():
+        if role not in ("creator", "opponent"):
+            raise ServiceError(_("A handicap is given for the creator or the opponent."))
+        if values in (None, "", []):
+            continue
+        if isinstance(values, (int, str)):
+            values = [values]
+        try:
+            values = [int(v) for v in values]
+        except (TypeError, ValueError):
+            raise ServiceError(_("A handicap is a card value from 1 to 5.")) from None
+        if len(values) > 1 or any(v not in (1, 2, 3, 4, 5) for v in values):
+            raise ServiceError(_("A handicap removes one card of value 1 to 5."))
+        cleaned[role] = values
+    return cleaned
+
+
+def _lock_challenge(challenge_id: Any) -> Challenge:
+    try:
+        return Challenge.objects.select_for_update(of=("self",)).select_related(
+            "creator", "opponent").get(pk=int(challenge_id))
+    except (Challenge.DoesNotExist, TypeError, ValueError):
+        raise NotFound(_("There is no challenge %(id)s.") % {"id": challenge_id}) from None
+
+
+def accept_challenge(challenge_id: Any, user) -> Match:
+    with transaction.atomic():
+        challenge = _lock_challenge(challenge_id)
+        if not challenge.is_open:
+            raise Conflict(_("This challenge is no longer open."))
+        if challenge.creator_id == user.pk:
+            raise Forbidden(_("You cannot accept your own challenge."))
+        if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
+            raise Forbidden(_("This challenge is addressed to another player."))
+        creator, opponent = challenge.creator, user
+        names = _seat_names(challenge.game)
+        if challenge.creator_seat in names:
+            creator_seat = challenge.creator_seat
+        else:
+            creator_seat = names[secrets.randbelow(len(names))]
+        opponent_seat = next(n for n in names if n != creator_seat)
+        strength = {creator.pk: challenge.handicap.get("creator", []),
+                    opponent.pk: challenge.handicap.get("opponent", [])}
+        match = start_match(
+            challenge.game, {creator_seat: creator, opponent_seat: opponent},
+            days_per_move=challenge.days_per_move, rated=challenge.rated, strength=strength,
+            rematch_of=challenge.rematch_of,
+        )
+        challenge.status = Challenge.Status.ACCEPTED
+        challenge.opponent = opponent
+        challenge.match = match
+        challenge.save(update_fields=["status", "opponent", "match", "updated_at"])
+        _lobby_changed()
+    return match
+
+
+def decline_challenge(challenge_id: Any, user) -> Challenge:
+    with transaction.atomic():
+        challenge = _lock_challenge(challenge_id)
+        if challenge.opponent_id != user.pk:
+            raise Forbidden(_("Only the challenged player can decline."))
+        if not challenge.is_open:
+            raise Conflict(_("This challenge is no longer open."))
+        challenge.status = Challenge.Status.DECLINED
+        challenge.save(update_fields=["status", "updated_at"])
+        _lobby_changed()
+    return challenge
+
+
+def cancel_challenge(challenge_id: Any, user) -> Challenge:
+    with transaction.atomic():
+        challenge = _lock_challenge(challenge_id)
+        if challenge.creator_id != user.pk:
+            raise Forbidden(_("Only the player who made the challenge can cancel it."))
+        if not challenge.is_open:
+            raise Conflict(_("This challenge is no longer open."))
+        challenge.status = Challenge.Status.CANCELLED
+        challenge.save(update_fields=["status", "updated_at"])
+        _lobby_changed()
+    return challenge
+
+
+# --- matches ----------------------------------------------------------------------
+
+
+def start_match(
+    game: str, players: dict[str, Any], *, days_per_move: int = 3, rated: bool = True,
+    strength: dict[int, list[int]] | None = None, rematch_of: Match | None = None,
+    seed: int | None = None, rematch_rule: bool = True,
+) -> Match:
+    """Create a match with its players seated; the handicaps follow the pair's history
+    (unless ``rematch_rule`` is off, as a ladder may decide)."""
+    rules = get_rules(game)
+    seed = secrets.randbits(62) if seed is None else seed
+    users = list(players.values())
+    removed: dict[str, list[int]] = {seat: [] for seat in players}
+    reasons: dict[str, str] = {}
+    if len(users) == 2:
+        handicaps = handicaps_for(game, users[0], users[1], strength, rematch_rule=rematch_rule)
+        for seat, user in players.items():
+            removed[seat] = list(handicaps[user.pk].removed)
+            if handicaps[user.pk].reason:
+                reasons[seat] = handicaps[user.pk].reason
+    options = {"removed": removed, "handicap_reasons": reasons}
+    try:
+        state = rules.new_game(seed, {"removed": removed})
+    except RulesError as exc:
+        raise ServiceError(str(exc)) from None
+    now = timezone.now()
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, state=rules.to_json(state), seed=seed, options=options,
+            rated=rated, days_per_move=days_per_move, rematch_of=rematch_of,
+        )
+        seats = [
+            Seat(match=match, seat=seat, user=user, removed=removed[seat])
+            for seat, user in players.items()
+        ]
+        clocks.set_clocks(match, seats, rules.owed_by(state), now)
+        Seat.objects.bulk_create(seats)
+        _after_commit(match, 0, finished=False)
+    return match
+
+
+def play(match_id: Any, user, move: Any, version: Any) -> Match:
+    """Apply ``user``'s move made on ``version`` of the match; exactly once."""
+    if not isinstance(move, dict):
+        raise BadMove(_("A move must be a JSON object."))
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        seats = _seats(match)
+        seat = _seat_of(seats, user)
+        if match.is_over:
+            raise Conflict(_("The game is over."))
+        _check_version(match, version)
+        rules = get_rules(match.game)
+        state = rules.from_json(match.state)
+        if seat.seat not in rules.owed_by(state):
+            raise Conflict(_("It is not your turn."))
+        try:
+            applied = rules.apply(state, move, seat=seat.seat)
+        except RulesError as exc:
+            raise BadMove(str(exc)) from None
+        from_version = match.version
+        match.state = rules.to_json(applied.state)
+        _record(match, seat.seat, MoveRecord.Kind.MOVE, move, applied.events)
+        if match.draw_offer_seat and match.draw_offer_seat != seat.seat:
+            match.draw_offer_seat = ""  # moving on declines the opponent's offer
+        now = timezone.now()
+        finished = rules.is_over(applied.state)
+        if finished:
+            outcome = rules.outcome(applied.state)
+            _finish(match, seats, outcome.winner, Match.Reason.RULES, outcome.reason, now)
+        else:
+            clocks.set_clocks(match, seats, rules.owed_by(applied.state), now)
+        _save(match, seats)
+        _after_commit(match, from_version, finished)
+    return match
+
+
+def resign(match_id: Any, user, version: Any = None) -> Match:
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        seats = _seats(match)
+        seat = _seat_of(seats, user)
+        if match.is_over:
+            raise Conflict(_("The game is over."))
+        _check_version(match, version)
+        from_version = match.version
+        _record(match, seat.seat, MoveRecord.Kind.RESIGN,
+                events=[{"type": "resign", "player": seat.seat}])
+        _finish(match, seats, _other_seat(seats, seat), Match.Reason.RESIGN,
+                f"{seat.seat} resigned", timezone.now())
+        _save(match, seats)
+        _after_commit(match, from_version, finished=True)
+    return match
+
+
+def offer_draw(match_id: Any, user, version: Any = None) -> Match:
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        seats = _seats(match)
+        seat = _seat_of(seats, user)
+        if match.is_over:
+            raise Conflict(_("The game is over."))
+        _check_version(match, version)
+        if match.draw_offer_seat == seat.seat:
+            raise Conflict(_("You have already offered a draw."))
+        if match.draw_offer_seat:
+            return _agree_draw(match, seats, seat)
+        from_version = match.version
+        match.draw_offer_seat = seat.seat
+        _record(match, seat.seat, MoveRecord.Kind.DRAW_OFFER,
+                events=[{"type": "draw_offer", "player": seat.seat}])
+        _save(match, seats)
+        _after_commit(match, from_version, finished=False)
+    return match
+
+
+def _agree_draw(match: Match, seats: list[Seat], seat: Seat) -> Match:
+    from_version = match.version
+    _record(match, seat.seat, MoveRecord.Kind.DRAW_ACCEPT,
+            events=[{"type": "draw_accept", "player": seat.seat}])
+    _finish(match, seats, None, Match.Reason.DRAW, "agreed", timezone.now())
+    _save(match, seats)
+    _after_commit(match, from_version, finished=True)
+    return match
+
+
+def answer_draw(match_id: Any, user, accept: bool, version: Any = None) -> Match:
+    with transaction.atomic():
+        match = _lock_match(match_id)
+        seats = _seats(match)
+        seat = _seat_of(seats, user)
+        if match.is_over:
+            raise Conflict(_("The game is over."))
+        _check_version(match, version)
+        if not match.draw_offer_seat or match.draw_offer_seat == seat.seat:
+            raise Conflict(_("Your opponent has not offered a draw."))
+        if accept:
+            return _agree_draw(match, seats, seat)
+        from_version = match.version
+        match.draw_offer_seat = ""
+        _record(match, seat.seat, MoveRecord.Kind.DRAW_DECLINE,
+                events=[{"type": "draw_decline", "player": seat.seat}])
+        _save(match, seats)
+        _after_commit(match, from_version, finished=False)
+    return match
+
+
+def rematch(match_id: Any, user) -> Challenge | Match:
+    """Offer a rematch, or accept the opponent's pending rematch offer."""
+    with transaction.atomic():
+        match = _lock_match(match_id)  # serialises double clicks and crossing offers
+        seats = list(match.seats.select_related("user"))
+        mine = _seat_of(seats, user)
+        if not match.is_over:
+            raise Conflict(_("A rematch can be offered once the game is over."))
+        other = next(s.user for s in seats if s.pk != mine.pk)
+        pending = Challenge.objects.filter(
+            rematch_of=match, status=Challenge.Status.OPEN, creator=other, opponent=user).first()
+        if pending is not None:
+            return accept_challenge(pending.pk, user)
+        if Challenge.objects.filter(rematch_of=match, status=Challenge.Status.OPEN,
+                                    creator=user).exists():
+            raise Conflict(_("You have already offered a rematch."))
+        return create_challenge(
+            user, game=match.game, opponent=other, days_per_move=match.days_per_move,
+            creator_seat=next(s.seat for s in seats if s.pk != mine.pk), rated=match.rated,
+            rematch_of=match,
+        )
+
+
+def expire_deadlines(now=None) -> list[int]:
+    """End every game whose mover's deadline has passed: a timeout is a loss."""
+    now = now or timezone.now()
+    ended: list[int] = []
+    overdue = (
+        Seat.objects.filter(deadline__lt=now, match__status=Match.Status.ACTIVE)
+        .values_list("match_id", flat=True).distinct()
+    )
+    for match_id in list(overdue):
+        with transaction.atomic():
+            match = _lock_match(match_id)
+            if match.is_over:
+                continue
+            seats = _seats(match)
+            late = [s for s in seats if s.deadline is not None and s.deadline < now]
+            if not late:
+                continue
+            loser = late[0]
+            loser.timed_out = True
+            from_version = match.version
+            _record(match, loser.seat, MoveRecord.Kind.TIMEOUT,
+                    events=[{"type": "timeout", "player": loser.seat}])
+            _finish(match, seats, _other_seat(seats, loser), Match.Reason.TIMEOUT,
+                    f"{loser.seat} ran out of time", now)
+            _save(match, seats)
+            _after_commit(match, from_version, finished=True)
+            ended.append(match.pk)
+    return ended

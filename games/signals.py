@@ -1,0 +1,21 @@
+"""Follow-ups of a match change that run as tasks: turn mails (and later, AI moves)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.dispatch import receiver
+
+from games.models import Seat
+from games.services import match_changed
+
+
+@receiver(match_changed)
+def schedule_turn_mails(sender, match_id: int, to_version: int, **kwargs) -> None:
+    from games.tasks import notify_turn
+
+    owing = Seat.objects.filter(
+        match_id=match_id, deadline__isnull=False, user__is_bot=False, user__notify="each"
+    ).values_list("pk", flat=True)
+    for seat_id in owing:
+        # Delayed: a player who answers quickly (or has the page open) gets no mail.
+        notify_turn.apply_async((seat_id, to_version), countdown=settings.NOTIFY_DELAY_SECONDS)

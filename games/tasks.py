@@ -1,0 +1,52 @@
+"""Celery tasks of the game layer: thin wrappers over services."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from games import bots, clocks, notifications, services
+
+
+@shared_task(name="games.expire_deadlines")
+def expire_deadlines() -> list[int]:
+    return services.expire_deadlines()
+
+
+@shared_task(name="games.end_exhausted_vacations")
+def end_exhausted_vacations() -> int:
+    return clocks.end_exhausted_vacations()
+
+
+@shared_task(name="games.notify_turn")
+def notify_turn(seat_id: int, version: int) -> bool:
+    return notifications.notify_turn(seat_id, version)
+
+
+@shared_task(name="games.send_digests")
+def send_digests() -> int:
+    return notifications.send_digests()
+
+
+@shared_task(
+    name="games.bot_move",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=5,
+    soft_time_limit=30,
+    time_limit=40,
+)
+def bot_move(match_id: int, version: int) -> bool:
+    """An AI player's move on exactly this version of the match (a no-op otherwise)."""
+    return bots.play_bot_move(match_id, version)
+
+
+@shared_task(name="games.bot_accept")
+def bot_accept(challenge_id: int) -> int | None:
+    from games.models import Challenge
+
+    challenge = Challenge.objects.filter(pk=challenge_id, status="open").first()
+    match = bots.accept_if_bot(challenge) if challenge else None
+    return match.pk if match else None

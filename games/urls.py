@@ -1,0 +1,20 @@
+"""Game pages: lobby, challenges, games; the REST API lives under /api/."""
+
+from django.urls import include, path
+
+from games import views, views_game
+
+urlpatterns = [
+    path("lobby/", views.lobby, name="lobby"),
+    path("challenges/new/", views.challenge_new, name="challenge_new"),
+    path("challenges/<int:challenge_id>/<str:action>/", views.challenge_action,
+         name="challenge_action"),
+    path("your-turn/", views.your_turn, name="your_turn"),
+    path("play-ai/", views.play_ai, name="play_ai"),
+    path("games/<int:match_id>/", views_game.game_page, name="game"),
+    path("games/<int:match_id>/board/", views_game.board_fragment, name="game_board"),
+    path("games/<int:match_id>/replay/", views_game.replay_page, name="game_replay"),
+    path("games/<int:match_id>/export.json", views_game.export, name="game_export"),
+    path("games/<int:match_id>/<str:action>/", views.game_action, name="game_action"),
+    path("api/", include("games.api_urls")),
+]

@@ -1,0 +1,214 @@
+"""Pages of the lobby, challenges and "your turn"; POST actions on games.
+
+Thin adapters: parse the form, call a service, redirect with a message.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db.models import F, Q
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import services
+from games.handicap import handicaps_for
+from games.models import DAYS_CHOICES, Challenge, Match, Seat
+
+SEAT_CHOICES = [
+    ("random", gettext_lazy("Random cult")),
+    ("moon", gettext_lazy("Moon (moves first)")),
+    ("sun", gettext_lazy("Sun")),
+]
+HANDICAP_CHOICES = [("", gettext_lazy("none"))] + [
+    (str(v), gettext_lazy("remove a %(value)s") % {"value": v}) for v in (1, 2, 3)
+]
+
+
+class ChallengeForm(forms.Form):
+    opponent = forms.CharField(
+        label=gettext_lazy("Opponent"), required=False, max_length=150,
+        help_text=gettext_lazy(
+            "A player's name, or empty for an open challenge anyone may accept."),
+    )
+    days_per_move = forms.TypedChoiceField(
+        label=gettext_lazy("Time control"), choices=DAYS_CHOICES, coerce=int, initial=3
+    )
+    creator_seat = forms.ChoiceField(label=gettext_lazy("Your cult"), choices=SEAT_CHOICES)
+    rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False, initial=True)
+    my_handicap = forms.ChoiceField(
+        label=gettext_lazy("Cards I remove (strength handicap)"), choices=HANDICAP_CHOICES,
+        required=False,
+    )
+    their_handicap = forms.ChoiceField(
+        label=gettext_lazy("Cards my opponent removes"), choices=HANDICAP_CHOICES, required=False
+    )
+
+    def handicap(self) -> dict:
+        data = self.cleaned_data
+        result = {}
+        if data.get("my_handicap"):
+            result["creator"] = [int(data["my_handicap"])]
+        if data.get("their_handicap"):
+            result["opponent"] = [int(data["their_handicap"])]
+        return result
+
+
+def _service_error(request: HttpRequest, error: services.ServiceError) -> None:
+    messages.error(request, error.message)
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    open_challenges = (
+        Challenge.objects.filter(status=Challenge.Status.OPEN, opponent__isnull=True)
+        .select_related("creator").order_by("-created_at")[:100]
+    )
+    context: dict = {
+        "open_challenges": open_challenges,
+        "accept_actions": [("accept", _("Accept"))],
+        "incoming_actions": [("accept", _("Accept")), ("decline", _("Decline"))],
+        "outgoing_actions": [("cancel", _("Cancel"))],
+    }
+    if request.user.is_authenticated:
+        context["incoming"] = (
+            Challenge.objects.filter(status=Challenge.Status.OPEN, opponent=request.user)
+            .select_related("creator")
+        )
+        context["outgoing"] = (
+            Challenge.objects.filter(status=Challenge.Status.OPEN, creator=request.user)
+            .select_related("opponent")
+        )
+        context["form"] = ChallengeForm()
+    context["bots"] = get_user_model().objects.filter(is_bot=True, is_active=True).order_by("pk")
+    context["seat_choices"] = SEAT_CHOICES
+    context["days_choices"] = DAYS_CHOICES
+    context["recent"] = (
+        Match.objects.filter(status=Match.Status.ACTIVE).prefetch_related("seats__user")
+        .order_by("-updated_at")[:20]
+    )
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def challenge_new(request: HttpRequest) -> HttpResponse:
+    initial = {"opponent": request.GET.get("opponent", "")}
+    form = ChallengeForm(request.POST or None, initial=initial)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            challenge = services.create_challenge(
+                request.user,
+                opponent=form.cleaned_data["opponent"] or None,
+                days_per_move=form.cleaned_data["days_per_move"],
+                creator_seat=form.cleaned_data["creator_seat"],
+                rated=form.cleaned_data["rated"],
+                handicap=form.handicap(),
+            )
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            if challenge.opponent_id:
+                messages.success(request, _("Challenge sent to %(name)s.") % {
+                    "name": challenge.opponent.username})
+            else:
+                messages.success(request, _("Your open challenge is in the lobby."))
+            return redirect("lobby")
+    opponent_name = (form.data.get("opponent") if form.is_bound else initial["opponent"]) or ""
+    opponent = get_user_model().objects.filter(username__iexact=opponent_name.strip()).first()
+    if opponent is not None and opponent.pk != request.user.pk:
+        preview = handicaps_for("druidenwalzer", request.user, opponent)
+        preview = [h.reason for h in preview.values() if h.reason]
+    return render(request, "games/challenge_new.html", {"form": form, "preview": preview})
+
+
+@login_required
+def challenge_action(request: HttpRequest, challenge_id: int, action: str) -> HttpResponse:
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    handlers = {
+        "accept": services.accept_challenge,
+        "decline": services.decline_challenge,
+        "cancel": services.cancel_challenge,
+    }
+    handler = handlers.get(action)
+    if handler is None:
+        messages.error(request, _("Unknown action %(action)s.") % {"action": action})
+        return redirect("lobby")
+    try:
+        result = handler(challenge_id, request.user)
+    except services.ServiceError as error:
+        _service_error(request, error)
+        return redirect("lobby")
+    if isinstance(result, Match):
+        return redirect("game", match_id=result.pk)
+    messages.success(request, _("Challenge %(action)s.") % {
+        "action": {"decline": _("declined"), "cancel": _("cancelled")}[action]})
+    return redirect("lobby")
+
+
+@login_required
+def your_turn(request: HttpRequest) -> HttpResponse:
+    seats = (
+        Seat.objects.filter(user=request.user, match__status=Match.Status.ACTIVE)
+        .filter(Q(deadline__isnull=False) | Q(paused_remaining__isnull=False))
+        .select_related("match").prefetch_related("match__seats__user")
+        .order_by(F("deadline").asc(nulls_last=True))
+    )
+    waiting = (
+        Seat.objects.filter(user=request.user, match__status=Match.Status.ACTIVE,
+                            deadline__isnull=True, paused_remaining__isnull=True)
+        .select_related("match").prefetch_related("match__seats__user")
+        .order_by("-match__updated_at")
+    )
+    return render(request, "games/your_turn.html", {"seats": seats, "waiting": waiting})
+
+
+@login_required
+def play_ai(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    from games.bots import play_the_ai
+
+    level = request.POST.get("level", "")
+    seat = request.POST.get("seat", "random")
+    try:
+        match = play_the_ai(request.user, level, seat, request.POST.get("days_per_move", 1))
+    except services.ServiceError as error:
+        _service_error(request, error)
+        return redirect("lobby")
+    return redirect("game", match_id=match.pk)
+
+
+GAME_ACTIONS = {
+    "resign": lambda match_id, user: services.resign(match_id, user),
+    "draw-offer": lambda match_id, user: services.offer_draw(match_id, user),
+    "draw-accept": lambda match_id, user: services.answer_draw(match_id, user, True),
+    "draw-decline": lambda match_id, user: services.answer_draw(match_id, user, False),
+    "rematch": lambda match_id, user: services.rematch(match_id, user),
+}
+
+
+@login_required
+def game_action(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    handler = GAME_ACTIONS.get(action)
+    if handler is None:
+        messages.error(request, _("Unknown action %(action)s.") % {"action": action})
+        return redirect("game", match_id=match_id)
+    try:
+        result = handler(match_id, request.user)
+    except services.ServiceError as error:
+        _service_error(request, error)
+        return redirect("game", match_id=match_id) if error.status != 404 else redirect("lobby")
+    if isinstance(result, Match) and result.pk != match_id:
+        return redirect("game", match_id=result.pk)
+    if isinstance(result, Challenge):
+        messages.success(request, _("Rematch offered to %(name)s.") % {
+            "name": result.opponent.username})
+    return redirect(reverse("game", kwargs={"match_id": match_id}))

@@ -1,0 +1,102 @@
+"""What one viewer may see of a match: the only way game data leaves the server.
+
+Pages, API answers, socket messages and exports all call ``match_payload`` or
+``records_payload``. They start from the engine's ``view`` for the viewer's
+seat (or the spectator's view) and the engine's per-viewer redaction of
+events; the stored state and the seed are never copied out, except the seed
+once the game is over (then the whole game may be replayed by anyone).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Match, MoveRecord, Seat
+from games.rules import get_rules
+
+
+def viewer_seat(match: Match, user, seats: list[Seat] | None = None) -> str | None:
+    """The seat ``user`` plays in ``match``, or None for a spectator."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    for seat in seats if seats is not None else match.seats.all():
+        if seat.user_id == user.pk:
+            return seat.seat
+    return None
+
+
+def _seat_summary(seat: Seat) -> dict[str, Any]:
+    return {
+        "seat": seat.seat,
+        "player": seat.user.username,
+        "is_bot": seat.user.is_bot,
+        "deadline": seat.deadline.isoformat() if seat.deadline else None,
+        "paused": seat.paused_remaining is not None,
+        "result": seat.result or None,
+        "timed_out": seat.timed_out,
+        "removed": list(seat.removed),
+    }
+
+
+def record_payload(record: MoveRecord, rules, viewer: str | None) -> dict[str, Any]:
+    return {
+        "version": record.version,
+        "seat": record.seat or None,
+        "kind": record.kind,
+        "move": record.move if record.kind == MoveRecord.Kind.MOVE else None,
+        "events": rules.redact_events(record.events, viewer),
+        "at": record.created_at.isoformat(),
+    }
+
+
+def records_payload(match: Match, viewer: str | None, since: int = 0) -> list[dict[str, Any]]:
+    """The log entries after version ``since``, as ``viewer`` may see them."""
+    rules = get_rules(match.game)
+    records = match.records.filter(version__gt=since).order_by("version")
+    return [record_payload(record, rules, viewer) for record in records]
+
+
+def match_payload(
+    match: Match, viewer: str | None, seats: list[Seat] | None = None, *,
+    with_legal: bool = True,
+) -> dict[str, Any]:
+    """Everything about ``match`` that ``viewer`` may see, JSON-ready."""
+    rules = get_rules(match.game)
+    state = rules.from_json(match.state)
+    seats = seats if seats is not None else list(match.seats.select_related("user"))
+    owed = () if match.is_over else rules.owed_by(state)
+    payload: dict[str, Any] = {
+        "id": match.pk,
+        "game": match.game,
+        "version": match.version,
+        "status": match.status,
+        "rated": match.rated,
+        "days_per_move": match.days_per_move,
+        "viewer": viewer,
+        "seats": [_seat_summary(seat) for seat in seats],
+        "to_move": list(owed),
+        "draw_offer": match.draw_offer_seat or None,
+        "handicap_reasons": dict(match.options.get("handicap_reasons", {})),
+        "result": None,
+        "view": rules.view(state, viewer),
+        "legal_moves": [],
+    }
+    if with_legal and viewer is not None and viewer in owed:
+        payload["legal_moves"] = rules.legal_moves(state)
+    if match.is_over:
+        payload["result"] = {
+            "winner": match.winner_seat or None,
+            "reason": match.end_reason,
+            "detail": match.end_detail,
+            "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+        }
+        payload["seed"] = match.seed
+    return payload
+
+
+def export_payload(match: Match, viewer: str | None) -> dict[str, Any]:
+    """A whole game for download: moves and events, the seed only once it is over."""
+    payload = match_payload(match, viewer, with_legal=False)
+    payload["records"] = records_payload(match, viewer)
+    payload["options"] = {"removed": match.options.get("removed", {})}
+    return payload

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class LaddersConfig(AppConfig):
+    name = "ladders"
+    verbose_name = _("Ladders and ratings")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Connect the receivers of finished matches (ratings, ladder positions).
+        from ladders import receivers  # noqa: F401

@@ -1,0 +1,251 @@
+"""Ratings (Glicko-2, per game) and ladders run by admins.
+
+Ratings change only in ladders.ratings, ladders only in ladders.services: both
+are written under row locks (the players' Rating rows, the Ladder row), so a
+result is counted once and a ladder never has two players on one position or a
+gap between positions.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.models import DAYS_CHOICES, Match
+from games.rules import GAMES
+from ladders import glicko
+
+GAME_CHOICES = [(name, name.capitalize()) for name in GAMES]
+
+#: A rating whose deviation is above this is shown as provisional.
+PROVISIONAL_DEVIATION = 110.0
+
+
+class Rating(models.Model):
+    """A player's current Glicko-2 rating in one game."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    game = models.CharField(max_length=32, default="druidenwalzer")
+    rating = models.FloatField(default=glicko.DEFAULT_RATING)
+    deviation = models.FloatField(default=glicko.DEFAULT_DEVIATION)
+    volatility = models.FloatField(default=glicko.DEFAULT_VOLATILITY)
+    games = models.PositiveIntegerField(default=0)
+    rated_at = models.DateTimeField(
+        null=True, blank=True, help_text=_("When the last rated game ended.")
+    )
+
+    class Meta:
+        ordering = ["game", "-rating"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_player_and_game"),
+        ]
+        indexes = [models.Index(fields=["game", "-rating"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game} {self.rating:.0f}±{self.deviation:.0f}"
+
+    @property
+    def provisional(self) -> bool:
+        return self.deviation > PROVISIONAL_DEVIATION
+
+    def as_glicko(self) -> glicko.Glicko:
+        return glicko.Glicko(self.rating, self.deviation, self.volatility)
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one player's rating (the history of the profile chart)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.CharField(max_length=32, default="druidenwalzer")
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    score = models.FloatField(help_text=_("1 for a win, 0.5 for a draw, 0 for a loss."))
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    deviation_before = models.FloatField()
+    deviation_after = models.FloatField()
+    volatility_before = models.FloatField()
+    volatility_after = models.FloatField()
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["user", "at", "id"]
+        constraints = [
+            # A match is rated once, even if match_finished arrives twice.
+            models.UniqueConstraint(fields=["user", "match"], name="one_rating_change_per_match"),
+        ]
+        indexes = [models.Index(fields=["user", "game", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} #{self.match_id}: {self.rating_before:.0f} → {self.rating_after:.0f}"
+
+    @property
+    def delta(self) -> float:
+        return self.rating_after - self.rating_before
+
+
+class Ladder(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        FROZEN = "frozen", _("frozen")
+        CLOSED = "closed", _("closed")
+
+    name = models.CharField(_("name"), max_length=100)
+    game = models.CharField(
+        _("game"), max_length=32, choices=GAME_CHOICES, default="druidenwalzer"
+    )
+    days_per_move = models.PositiveSmallIntegerField(
+        _("days per move"), choices=DAYS_CHOICES, default=3
+    )
+    rated = models.BooleanField(_("rated"), default=True)
+    challenge_range = models.PositiveSmallIntegerField(
+        _("challenge range"), default=3, validators=[MinValueValidator(1)],
+        help_text=_("A player may challenge up to this many places above them."),
+    )
+    max_open_challenges = models.PositiveSmallIntegerField(
+        _("open ladder games per player"), default=2, validators=[MinValueValidator(1)],
+        help_text=_("A challenge needs both players below this many open ladder games."),
+    )
+    cooldown_days = models.PositiveSmallIntegerField(
+        _("cooldown (days)"), default=7,
+        help_text=_("Days after a ladder game ends before the same two players meet again."),
+    )
+    rematch_handicap = models.BooleanField(
+        _("rematch handicap"), default=True,
+        help_text=_("Apply the rematch rule: the winner of the pair's last game removes a 2 "
+                    "(a 3 after two wins in a row)."),
+    )
+    inactivity_days = models.PositiveSmallIntegerField(
+        _("inactivity (days)"), default=60,
+        help_text=_("A player with no ladder game started or finished for this long is "
+                    "removed from the ladder; 0 never removes anyone."),
+    )
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="ladders_created", verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["status", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def cooldown(self) -> timedelta:
+        return timedelta(days=self.cooldown_days)
+
+
+class LadderEntry(models.Model):
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ladder_entries"
+    )
+    position = models.PositiveIntegerField()
+    joined_at = models.DateTimeField(default=timezone.now)
+    last_active_at = models.DateTimeField(
+        default=timezone.now, help_text=_("The last time a ladder game of theirs started or ended.")
+    )
+
+    class Meta:
+        ordering = ["ladder", "position"]
+        verbose_name_plural = "ladder entries"
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "position"], name="one_player_per_position"),
+            models.UniqueConstraint(fields=["ladder", "user"], name="one_entry_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ladder}: {self.position}. {self.user}"
+
+
+class LadderGame(models.Model):
+    class Outcome(models.TextChoices):
+        PENDING = "", _("not yet")
+        CHALLENGER_WON = "challenger", _("challenger won")
+        DEFENDER_WON = "defender", _("defender won")
+        DRAW = "draw", _("draw")
+        LEFT = "left", _("a player left the ladder")
+        CLOSED = "closed", _("ladder closed: no change")
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="games")
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="ladder_game")
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    defender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    resolved = models.BooleanField(
+        default=False, help_text=_("The result has been applied to the positions.")
+    )
+    outcome = models.CharField(max_length=12, choices=Outcome.choices, blank=True, default="")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["ladder", "resolved"]),
+            models.Index(fields=["ladder", "challenger"]),
+            models.Index(fields=["ladder", "defender"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ladder}: {self.challenger} challenges {self.defender} (#{self.match_id})"
+
+
+class LadderAudit(models.Model):
+    """Who did what to a ladder, and when; every position change is one of these."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("created")
+        EDIT = "edit", _("settings changed")
+        JOIN = "join", _("joined")
+        LEAVE = "leave", _("left")
+        CHALLENGE = "challenge", _("challenge")
+        RESULT = "result", _("result")
+        ADD = "add", _("player added")
+        REMOVE = "remove", _("player removed")
+        MOVE = "move", _("player moved")
+        CORRECT = "correct", _("result corrected")
+        FREEZE = "freeze", _("frozen")
+        UNFREEZE = "unfreeze", _("unfrozen")
+        CLOSE = "close", _("closed")
+        INACTIVE = "inactive", _("removed for inactivity")
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", help_text=_("Empty when the site itself acted (results, schedule)."),
+    )
+    action = models.CharField(max_length=12, choices=Action.choices)
+    detail = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["ladder", "-at"])]
+
+    def __str__(self) -> str:
+        actor = self.actor or "the site"
+        return f"{self.ladder} {self.action} by {actor} at {self.at:%Y-%m-%d %H:%M}"

@@ -1,0 +1,32 @@
+"""Finished games feed the ratings and the ladders.
+
+games.services sends match_finished after the game's commit, possibly more
+than once; both follow-ups are idempotent. A failure is logged and never
+raised into the move, resignation or timeout that ended the game: the
+ladders.catch_up task applies whatever a receiver missed.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.dispatch import receiver
+
+from games.services import match_finished
+from ladders import ratings, services
+
+log = logging.getLogger(__name__)
+
+
+@receiver(match_finished, dispatch_uid="ladders.rate_match")
+def rate_finished_match(sender, match_id: int, **kwargs) -> None:
+    ratings.safely_rate(match_id)
+
+
+@receiver(match_finished, dispatch_uid="ladders.apply_ladder_result")
+def apply_ladder_result(sender, match_id: int, **kwargs) -> None:
+    try:
+        services.apply_results(match_id)
+    except Exception:
+        log.exception("applying the ladder result of match %s failed; catch_up will retry",
+                      match_id)

@@ -1,0 +1,372 @@
+"""The one write path of ladders: pages, the admin, receivers and tasks call these.
+
+Every function locks the Ladder row first (select_for_update) and changes its
+entries in that transaction, so concurrent joins, results and admin moves are
+applied one after another and positions stay 1..n (see ladders.positions).
+Games are started and resigned through games.services; their results reach
+apply_results through the match_finished receiver, after the game's commit.
+
+Rules (docs/ladders.md):
+- join at the bottom; leave (or removal): open ladder games are resigned, the
+  players below move up;
+- a challenger who wins takes the defender's place, everyone between moves
+  down one; a defender's win or a draw moves nobody; a timeout then drops
+  the loser to the bottom;
+- frozen: no joins, challenges or position changes from results; results of
+  games ending meanwhile wait and are applied in order on unfreeze; admins may
+  still add, remove and move players;
+- closed: final; games still running finish but move nobody.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import services as game_services
+from games.models import Match, Seat
+from games.rules import get_rules
+from games.services import Conflict, Forbidden, NotFound, ServiceError
+from ladders.eligibility import ChallengeFacts, blockers
+from ladders.models import Ladder, LadderAudit, LadderEntry, LadderGame
+from ladders.positions import apply_order, audit, entries_in_order, move_to
+
+Action = LadderAudit.Action
+
+__all__ = [
+    "Conflict", "Forbidden", "NotFound", "ServiceError", "add_player", "apply_results",
+    "challenge", "correct_result", "drop_inactive", "join", "leave", "move_player",
+    "remove_player", "set_status",
+]
+
+
+def _lock_ladder(ladder_id: Any) -> Ladder:
+    try:
+        return Ladder.objects.select_for_update().get(pk=int(getattr(ladder_id, "pk", ladder_id)))
+    except (Ladder.DoesNotExist, TypeError, ValueError):
+        raise NotFound(_("There is no ladder %(id)s.") % {"id": ladder_id}) from None
+
+
+def _entry(entries: list[LadderEntry], user_id: int | None) -> LadderEntry | None:
+    return next((entry for entry in entries if entry.user_id == user_id), None)
+
+
+def _require_staff(actor) -> None:
+    if not getattr(actor, "is_staff", False):
+        raise Forbidden(_("Only admins may do this."))
+
+
+def _touch(entries: list[LadderEntry], user_ids: set[int], now: datetime) -> None:
+    touched = [entry for entry in entries if entry.user_id in user_ids]
+    for entry in touched:
+        entry.last_active_at = now
+    LadderEntry.objects.bulk_update(touched, ["last_active_at"])
+
+
+# --- players ----------------------------------------------------------------------------
+
+
+def join(ladder_id: Any, user) -> LadderEntry:
+    """Put the player at the bottom of an open ladder."""
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        if not ladder.is_open:
+            raise Conflict(_("This ladder does not take new players now."))
+        if not user.is_active:
+            raise Forbidden(_("That player's account is closed."))
+        entries = entries_in_order(ladder)
+        if _entry(entries, user.pk) is not None:
+            raise Conflict(_("You are on this ladder already."))
+        entry = LadderEntry.objects.create(ladder=ladder, user=user, position=len(entries) + 1)
+        audit(ladder, user, Action.JOIN, player=user.username, position=entry.position)
+    return entry
+
+
+def open_games(ladder: Ladder, user_id: int) -> list[LadderGame]:
+    """The player's ladder games still in progress (what leaving would resign)."""
+    return list(
+        LadderGame.objects.filter(ladder=ladder, match__status=Match.Status.ACTIVE)
+        .filter(Q(challenger_id=user_id) | Q(defender_id=user_id))
+        .select_related("match", "challenger", "defender")
+    )
+
+
+def _take_off(ladder: Ladder, entries: list[LadderEntry], entry: LadderEntry, actor,
+              action: str, **detail: Any) -> list[int]:
+    """Resign the player's open ladder games, delete their entry, close the gap."""
+    resigned = []
+    for game in open_games(ladder, entry.user_id):
+        game_services.resign(game.match_id, entry.user)
+        game.resolved, game.outcome = True, LadderGame.Outcome.LEFT
+        game.save(update_fields=["resolved", "outcome"])
+        resigned.append(game.match_id)
+    entries.remove(entry)
+    entry.delete()
+    moves = apply_order(entries)
+    audit(ladder, actor, action, player=entry.user.username, position=entry.position,
+          resigned=resigned, moves=moves, **detail)
+    return resigned
+
+
+def leave(ladder_id: Any, user) -> list[int]:
+    """Take the player off the ladder (after the confirmation page); returns the ids of
+    the games resigned."""
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        if ladder.status == Ladder.Status.CLOSED:
+            raise Conflict(_("The ladder is closed: its final standings stay as they are."))
+        entries = entries_in_order(ladder)
+        entry = _entry(entries, user.pk)
+        if entry is None:
+            raise Conflict(_("You are not on this ladder."))
+        return _take_off(ladder, entries, entry, user, Action.LEAVE)
+
+
+def challenge(ladder_id: Any, challenger, defender) -> LadderGame:
+    """Challenge a player above: the game starts at once with the ladder's settings."""
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        entries = entries_in_order(ladder)
+        mine = _entry(entries, challenger.pk)
+        theirs = _entry(entries, getattr(defender, "pk", None))
+        if theirs is None:
+            raise NotFound(_("That player is not on this ladder."))
+        found = blockers(ChallengeFacts.load(ladder, challenger.pk), mine, theirs)
+        if found:
+            raise Conflict(found[0].message, reason=found[0].code)
+        rules = get_rules(ladder.game)
+        seat_names = list(rules.seats(rules.new_game(0)))
+        secrets.SystemRandom().shuffle(seat_names)  # random cults
+        match = game_services.start_match(
+            ladder.game, dict(zip(seat_names, (mine.user, theirs.user))),
+            days_per_move=ladder.days_per_move, rated=ladder.rated,
+            rematch_rule=ladder.rematch_handicap,
+        )
+        now = timezone.now()
+        game = LadderGame.objects.create(
+            ladder=ladder, match=match, challenger=mine.user, defender=theirs.user, created_at=now
+        )
+        _touch(entries, {mine.user_id, theirs.user_id}, now)
+        audit(ladder, challenger, Action.CHALLENGE, challenger=mine.user.username,
+              defender=theirs.user.username, match=match.pk,
+              positions=[mine.position, theirs.position])
+    return game
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+def _winner_and_loser(game: LadderGame) -> tuple[int | None, int | None]:
+    results = dict(Seat.objects.filter(match_id=game.match_id).values_list("user_id", "result"))
+    for user_id in (game.challenger_id, game.defender_id):
+        if results.get(user_id) == Seat.Result.WIN:
+            other = game.defender_id if user_id == game.challenger_id else game.challenger_id
+            return user_id, other
+    return None, None
+
+
+def _apply_one(ladder: Ladder, entries: list[LadderEntry], game: LadderGame) -> None:
+    match = game.match
+    winner, loser = _winner_and_loser(game)
+    challenger = _entry(entries, game.challenger_id)
+    defender = _entry(entries, game.defender_id)
+    if ladder.status == Ladder.Status.CLOSED:
+        outcome = LadderGame.Outcome.CLOSED
+    elif challenger is None or defender is None:
+        outcome = LadderGame.Outcome.LEFT
+    elif winner is None:
+        outcome = LadderGame.Outcome.DRAW
+    elif winner == game.challenger_id:
+        outcome = LadderGame.Outcome.CHALLENGER_WON
+        # Positions may have changed since the challenge: only a climb moves anyone.
+        if challenger.position > defender.position:
+            move_to(entries, challenger, defender.position)
+    else:
+        outcome = LadderGame.Outcome.DEFENDER_WON
+    loser_entry = _entry(entries, loser)
+    timed_out = match.end_reason == Match.Reason.TIMEOUT
+    if timed_out and loser_entry is not None and outcome != LadderGame.Outcome.CLOSED:
+        move_to(entries, loser_entry, len(entries))
+    moves = apply_order(entries) if outcome != LadderGame.Outcome.CLOSED else []
+    _touch(entries, {game.challenger_id, game.defender_id}, match.finished_at or timezone.now())
+    game.resolved, game.outcome = True, outcome
+    game.save(update_fields=["resolved", "outcome"])
+    audit(ladder, None, Action.RESULT, match=match.pk, challenger=game.challenger.username,
+          defender=game.defender.username, outcome=outcome, timeout=timed_out, moves=moves)
+
+
+def _apply_pending(ladder: Ladder) -> int:
+    """Apply the finished, unapplied ladder games of a locked ladder, oldest first."""
+    if ladder.status == Ladder.Status.FROZEN:
+        return 0  # they wait for unfreeze
+    pending = list(
+        LadderGame.objects.filter(
+            ladder=ladder, resolved=False, match__status=Match.Status.FINISHED)
+        .select_related("match", "challenger", "defender")
+        .order_by("match__finished_at", "match_id")
+    )
+    if not pending:
+        return 0
+    entries = entries_in_order(ladder)
+    for game in pending:
+        _apply_one(ladder, entries, game)
+    return len(pending)
+
+
+def apply_results(match_id: int | None = None) -> int:
+    """Apply finished ladder games to positions: the game of ``match_id`` (with any
+    earlier one still waiting in its ladder), or those of every ladder."""
+    if match_id is not None:
+        ladder_ids = list(
+            LadderGame.objects.filter(match_id=match_id).values_list("ladder_id", flat=True))
+    else:
+        ladder_ids = list(
+            LadderGame.objects.filter(resolved=False, match__status=Match.Status.FINISHED)
+            .values_list("ladder_id", flat=True).distinct())
+    applied = 0
+    for ladder_id in ladder_ids:
+        with transaction.atomic():
+            applied += _apply_pending(_lock_ladder(ladder_id))
+    return applied
+
+
+# --- admins -----------------------------------------------------------------------------
+
+
+def add_player(ladder_id: Any, actor, user, position: int | None = None) -> LadderEntry:
+    """Add a player (at the bottom, or at ``position`` with everyone from there down one)."""
+    _require_staff(actor)
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        if ladder.status == Ladder.Status.CLOSED:
+            raise Conflict(_("The ladder is closed."))
+        entries = entries_in_order(ladder)
+        if _entry(entries, user.pk) is not None:
+            raise Conflict(_("%(name)s is on this ladder already.") % {"name": user.username})
+        entry = LadderEntry.objects.create(ladder=ladder, user=user, position=len(entries) + 1)
+        entries.append(entry)
+        entry.user = user
+        if position is not None:
+            move_to(entries, entry, position)
+        moves = apply_order(entries)
+        audit(ladder, actor, Action.ADD, player=user.username, position=entry.position,
+              moves=moves)
+    return entry
+
+
+def remove_player(ladder_id: Any, actor, user) -> list[int]:
+    """Remove a player as if they had left; returns the ids of the games resigned."""
+    _require_staff(actor)
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        entries = entries_in_order(ladder)
+        entry = _entry(entries, user.pk)
+        if entry is None:
+            raise Conflict(_("%(name)s is not on this ladder.") % {"name": user.username})
+        return _take_off(ladder, entries, entry, actor, Action.REMOVE)
+
+
+def move_player(ladder_id: Any, actor, user, position: int) -> LadderEntry:
+    """Put a player at ``position``; the players in between shift by one."""
+    _require_staff(actor)
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        if ladder.status == Ladder.Status.CLOSED:
+            raise Conflict(_("The ladder is closed."))
+        entries = entries_in_order(ladder)
+        entry = _entry(entries, user.pk)
+        if entry is None:
+            raise Conflict(_("%(name)s is not on this ladder.") % {"name": user.username})
+        if not 1 <= int(position) <= len(entries):
+            raise ServiceError(_("A position from 1 to %(count)s.") % {"count": len(entries)})
+        old = entry.position
+        move_to(entries, entry, int(position))
+        moves = apply_order(entries)
+        audit(ladder, actor, Action.MOVE, player=user.username, position=[old, entry.position],
+              moves=moves)
+    return entry
+
+
+def correct_result(game_id: Any, actor, result: str, note: str = "") -> LadderGame:
+    """Record a corrected result ("challenger", "defender" or "draw") of a finished
+    ladder game: the seats' results and the winner change, positions do not (the
+    admin moves players by hand if needed), and ratings are not recomputed."""
+    _require_staff(actor)
+    if result not in ("challenger", "defender", "draw"):
+        raise ServiceError(_("The result is the challenger's win, the defender's, or a draw."))
+    game = LadderGame.objects.select_related("match").filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(_("There is no ladder game %(id)s.") % {"id": game_id})
+    with transaction.atomic():
+        ladder = _lock_ladder(game.ladder_id)
+        match = Match.objects.select_for_update().get(pk=game.match_id)
+        if not match.is_over:
+            raise Conflict(_("The game is still in progress."))
+        seats = list(match.seats.select_related("user").select_for_update(of=("self",)))
+        winner_id = {"challenger": game.challenger_id, "defender": game.defender_id}.get(result)
+        before = {seat.user_id: seat.result for seat in seats}
+        for seat in seats:
+            if winner_id is None:
+                seat.result = Seat.Result.DRAW
+            else:
+                seat.result = Seat.Result.WIN if seat.user_id == winner_id else Seat.Result.LOSS
+        Seat.objects.bulk_update(seats, ["result"])
+        match.winner_seat = next((s.seat for s in seats if s.user_id == winner_id), "")
+        match.save(update_fields=["winner_seat", "updated_at"])
+        names = {seat.user_id: seat.user.username for seat in seats}
+        audit(ladder, actor, Action.CORRECT, match=match.pk, result=result, note=note[:500],
+              before={names[k]: v for k, v in before.items()},
+              after={names[s.user_id]: s.result for s in seats})
+    return game
+
+
+def set_status(ladder_id: Any, actor, status: str) -> Ladder:
+    """Freeze, unfreeze or close a ladder. Unfreezing applies the results that waited."""
+    _require_staff(actor)
+    actions = {Ladder.Status.FROZEN: Action.FREEZE, Ladder.Status.OPEN: Action.UNFREEZE,
+               Ladder.Status.CLOSED: Action.CLOSE}
+    if status not in actions:
+        raise ServiceError(_("Unknown ladder status %(status)s.") % {"status": status})
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        if ladder.status == Ladder.Status.CLOSED:
+            raise Conflict(_("The ladder is closed."))
+        if ladder.status == status:
+            return ladder
+        old, ladder.status = ladder.status, status
+        ladder.save(update_fields=["status"])
+        audit(ladder, actor, actions[status], before=old, after=status)
+        if status == Ladder.Status.OPEN:
+            _apply_pending(ladder)
+    return ladder
+
+
+# --- schedule ---------------------------------------------------------------------------
+
+
+def drop_inactive(now: datetime | None = None) -> int:
+    """Remove players with no ladder game started or finished for the ladder's
+    inactivity_days (and none in progress) from open ladders; returns how many."""
+    now = now or timezone.now()
+    dropped = 0
+    for ladder_id in Ladder.objects.filter(
+        status=Ladder.Status.OPEN, inactivity_days__gt=0
+    ).values_list("pk", flat=True):
+        with transaction.atomic():
+            ladder = _lock_ladder(ladder_id)
+            if not ladder.is_open:
+                continue
+            cutoff = now - timedelta(days=ladder.inactivity_days)
+            entries = entries_in_order(ladder)
+            busy = ChallengeFacts.load(ladder, None).open_games
+            for entry in [e for e in entries if e.last_active_at < cutoff and not busy[e.user_id]]:
+                _take_off(ladder, entries, entry, None, Action.INACTIVE,
+                          last_active_at=entry.last_active_at.isoformat())
+                dropped += 1
+    return dropped

@@ -1,0 +1,89 @@
+"""Ladder and rating pieces for pages owned elsewhere: the profile's rating chart,
+the head-to-head page's handicap in force.
+
+{% load ladder_tags %}{% rating_chart player %}
+{% load ladder_tags %}{% handicap_in_force player opponent %}
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext, gettext_lazy
+
+from games.handicap import RULE_GAMES, handicaps_for
+from ladders import ratings
+from ladders.charts import line_chart
+from ladders.models import Ladder, Rating
+
+register = template.Library()
+
+
+@register.inclusion_tag("ladders/_rating_chart.html")
+def rating_chart(user) -> dict:
+    """The player's current rating and its history, per game they were rated in."""
+    rows = []
+    for rating in Rating.objects.filter(user=user, games__gt=0).order_by("game"):
+        changes = list(ratings.history(user, rating.game).values_list(
+            "rating_before", "rating_after"))
+        values = [changes[0][0], *(after for _, after in changes)] if changes else []
+        rows.append({"rating": rating, "chart": line_chart(values)})
+    return {"player": user, "rows": rows}
+
+
+@register.inclusion_tag("ladders/_handicap_in_force.html")
+def handicap_in_force(player, opponent) -> dict:
+    """The cards each removes in their next game under the rematch rule, and why; and
+    the ladders they share that switch the rule off."""
+    games = []
+    for game in RULE_GAMES:
+        handicaps = handicaps_for(game, player, opponent)
+        games.append({
+            "game": game,
+            "players": [(user, handicaps[user.pk]) for user in (player, opponent)],
+            "any": any(h.removed for h in handicaps.values()),
+        })
+    without_rule = (
+        Ladder.objects.filter(rematch_handicap=False, entries__user=player)
+        .filter(entries__user=opponent).exclude(status=Ladder.Status.CLOSED).distinct()
+    )
+    return {"player": player, "opponent": opponent, "games": games,
+            "ladders_without_rule": list(without_rule)}
+
+
+_SUMMARIES = {
+    "join": gettext_lazy("%(player)s joined at position %(position)s."),
+    "leave": gettext_lazy("%(player)s left the ladder."),
+    "add": gettext_lazy("An admin added %(player)s."),
+    "remove": gettext_lazy("An admin removed %(player)s."),
+    "move": gettext_lazy("An admin moved %(player)s."),
+    "inactive": gettext_lazy("%(player)s was removed for inactivity."),
+    "challenge": gettext_lazy("%(challenger)s challenged %(defender)s."),
+    "challenger": gettext_lazy("%(challenger)s beat %(defender)s."),
+    "defender": gettext_lazy("%(defender)s held off %(challenger)s."),
+    "draw": gettext_lazy("%(challenger)s and %(defender)s drew."),
+    "left": gettext_lazy("The game of %(challenger)s and %(defender)s ended after one left."),
+    "closed": gettext_lazy("The game of %(challenger)s and %(defender)s ended after the close."),
+}
+
+
+@register.filter
+def audit_summary(entry) -> str:
+    """One line for a ladder event (a LadderAudit row) on the ladder page."""
+    detail = entry.detail or {}
+    key = detail.get("outcome", "") if entry.action == "result" else entry.action
+    template_text = _SUMMARIES.get(key)
+    if template_text is None:
+        return entry.get_action_display()
+    values = {name: detail.get(name, "") for name in
+              ("player", "position", "challenger", "defender")}
+    text = str(template_text) % values
+    if detail.get("timeout"):
+        text += " " + gettext("(on time)")
+    return text
+
+
+@register.filter
+def audit_moves(entry) -> str:
+    """The position changes of a ladder event: "alice 3→2, bob 2→3"."""
+    moves = (entry.detail or {}).get("moves") or []
+    return ", ".join(f"{m['player']} {m['from']}→{m['to']}" for m in moves)

@@ -1,0 +1,14 @@
+"""Ladder pages and the leaderboard (admin work is in the Django admin)."""
+
+from django.urls import path
+
+from ladders import views
+
+urlpatterns = [
+    path("ladders/", views.ladder_list, name="ladder_list"),
+    path("ladders/<int:ladder_id>/", views.ladder_detail, name="ladder_detail"),
+    path("ladders/<int:ladder_id>/join/", views.join, name="ladder_join"),
+    path("ladders/<int:ladder_id>/leave/", views.leave, name="ladder_leave"),
+    path("ladders/<int:ladder_id>/challenge/", views.challenge, name="ladder_challenge"),
+    path("leaderboard/", views.leaderboard, name="leaderboard"),
+]

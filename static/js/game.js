@@ -1,0 +1,228 @@
+// The game page: live updates (socket, with polling as a fallback), the
+// animation of new moves, and swapping in the server-rendered board fragment.
+// Choosing and sending a move lives in game-moves.js, the animation in
+// game-anim.js. All game data comes from the server, already cut to what this
+// viewer may see.
+
+import { animateRecords } from "./game-anim.js";
+import { setupMoves } from "./game-moves.js";
+
+const POLL_MS = 30000;
+const MAX_BACKOFF_MS = 60000;
+const MAX_ANIMATED_RECORDS = 4;
+
+const root = document.getElementById("game");
+const strings = JSON.parse(document.getElementById("game-i18n").textContent);
+
+function t(key, params = {}) {
+  return (strings[key] || key).replace(/\{(\w+)\}/g, (all, name) =>
+    name in params ? String(params[name]) : all);
+}
+
+function readData(scope) {
+  const node = scope.querySelector("#game-data");
+  return node ? JSON.parse(node.textContent) : null;
+}
+
+const ctx = {
+  t,
+  root,
+  moveUrl: root.dataset.moveUrl,
+  data: readData(document),
+  get version() { return this.data ? this.data.version : 0; },
+};
+
+const liveState = document.getElementById("live-state");
+const wrap = document.getElementById("game-live-wrap");
+const animBar = document.getElementById("anim-bar");
+const animCaption = document.getElementById("anim-caption");
+const skipButton = document.getElementById("anim-skip");
+const baseTitle = document.title;
+
+let socket = null;
+let backoff = 1000;
+let pollTimer = null;
+let queue = Promise.resolve();
+let skipRequested = false;
+
+function setLive(state) {
+  liveState.textContent = t(state);
+  liveState.classList.toggle("is-live", state === "live");
+  liveState.classList.toggle("is-down", state !== "live");
+}
+
+function enqueue(task) {
+  queue = queue.then(task).catch((error) => {
+    console.error(error); // eslint-disable-line no-console
+  });
+  return queue;
+}
+
+async function fetchFragment() {
+  const response = await fetch(root.dataset.boardUrl, {
+    credentials: "same-origin",
+    headers: { Accept: "text/html" },
+    cache: "no-store",
+  });
+  if (!response.ok) throw new Error(`board ${response.status}`);
+  const template = document.createElement("template");
+  template.innerHTML = await response.text();
+  return template.content.querySelector(".game-live");
+}
+
+// The log of the new fragment gives every event's sentence, translated by the
+// server: the animation shows them as captions.
+function captionsFrom(fragment) {
+  return (version, index) => {
+    const entry = fragment.querySelector(`.log-entry[data-version="${version}"]`);
+    if (!entry) return "";
+    const details = entry.querySelectorAll(".log-details li");
+    if (details.length) return details[index] ? details[index].textContent : "";
+    return index === 0 ? entry.querySelector(".log-summary").textContent : "";
+  };
+}
+
+function swap(fragment, freshVersions) {
+  const active = document.activeElement;
+  const focusKey = active && active.dataset ? (active.dataset.card || active.dataset.pos) : null;
+  wrap.replaceChildren(fragment);
+  ctx.data = readData(fragment);
+  for (const version of freshVersions) {
+    const entry = fragment.querySelector(`.log-entry[data-version="${version}"]`);
+    if (entry) entry.classList.add("is-new");
+  }
+  moves.refresh();
+  if (focusKey) {
+    const again = wrap.querySelector(`[data-card="${focusKey}"]:not([disabled]), .slot[data-pos="${focusKey}"][tabindex]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+  const mine = ctx.data && ctx.data.legal.length > 0;
+  document.title = mine ? `● ${t("your_turn_title")} · ${baseTitle}` : baseTitle;
+}
+
+// Bring the page to ``target`` (a version), animating ``records`` on the way.
+// With ``force`` the fragment is swapped in even when nothing changed.
+async function advance(records, target, force = false) {
+  if (!force && target !== undefined && target <= ctx.version) return;
+  const fragment = await fetchFragment();
+  const reached = Number(fragment.dataset.version);
+  if (reached <= ctx.version) {
+    if (force) swap(fragment, []);
+    return;
+  }
+  const fresh = (records || []).filter((r) => r.version > ctx.version && r.version <= reached);
+  const calm = document.hidden || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (fresh.length && fresh.length <= MAX_ANIMATED_RECORDS && !calm) {
+    const svg = wrap.querySelector("svg.board");
+    skipRequested = false;
+    animBar.hidden = false;
+    try {
+      await animateRecords(svg, fresh, captionsFrom(fragment), {
+        caption: (text) => { animCaption.textContent = text; },
+        skipped: () => skipRequested,
+        viewer: ctx.data ? ctx.data.viewer : null,
+      });
+    } finally {
+      animBar.hidden = true;
+      animCaption.textContent = "";
+    }
+  }
+  swap(fragment, fresh.map((r) => r.version));
+}
+
+function onMessage(event) {
+  let message;
+  try {
+    message = JSON.parse(event.data);
+  } catch {
+    return;
+  }
+  if ((message.type === "sync" || message.type === "update") && message.match) {
+    enqueue(() => advance(message.records, message.match.version));
+  }
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const url = `${scheme}://${location.host}${root.dataset.socketPath}?since=${ctx.version}`;
+  try {
+    socket = new WebSocket(url);
+  } catch {
+    scheduleReconnect();
+    return;
+  }
+  socket.addEventListener("open", () => {
+    backoff = 1000;
+    setLive("live");
+    stopPolling();
+  });
+  socket.addEventListener("message", onMessage);
+  socket.addEventListener("close", () => {
+    socket = null;
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  startPolling();
+  setLive(backoff > 2000 ? "polling" : "reconnecting");
+  const wait = backoff + Math.random() * 500;
+  backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+  setTimeout(connect, wait);
+}
+
+// Ask the server for everything after our version, by whatever way works.
+async function catchUp() {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "sync", since: ctx.version }));
+    return;
+  }
+  try {
+    const response = await fetch(`${root.dataset.eventsUrl}?since=${ctx.version}`, {
+      credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store",
+    });
+    if (response.ok) {
+      const body = await response.json();
+      const records = Array.isArray(body) ? body : (body.records || body.events || []);
+      const versions = records.map((r) => r.version || 0);
+      const target = (body.match && body.match.version) || body.version || Math.max(0, ...versions);
+      if (target > ctx.version) enqueue(() => advance(records, target));
+      return;
+    }
+  } catch {
+    // fall through to the board fragment
+  }
+  enqueue(() => advance([], undefined));
+}
+
+function startPolling() {
+  if (!pollTimer) pollTimer = setInterval(catchUp, POLL_MS);
+}
+
+function stopPolling() {
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
+}
+
+skipButton.addEventListener("click", () => { skipRequested = true; });
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && !animBar.hidden) skipRequested = true;
+});
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) catchUp();
+});
+
+const moves = setupMoves(ctx, {
+  // After our own move: pick up its events (animated) and the new position.
+  moved(version) {
+    catchUp();
+    setTimeout(() => {
+      if (ctx.version < version) enqueue(() => advance([], version));
+    }, 2500);
+  },
+  stale() {
+    enqueue(() => advance([], undefined, true));
+  },
+});
+moves.refresh();
+connect();

@@ -1,0 +1,63 @@
+"""The settings page: login required; notifications and language saved."""
+
+import pytest
+from django.conf import settings as django_settings
+
+pytestmark = pytest.mark.django_db
+
+COOKIE = django_settings.LANGUAGE_COOKIE_NAME
+
+
+def test_it_requires_login(client):
+    response = client.get("/settings/")
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/login/?next=/settings/"
+
+
+def test_it_shows_the_current_choices(client, alice):
+    client.force_login(alice)
+    page = client.get("/settings/").content.decode()
+    assert 'value="each"' in page and "checked" in page
+    assert 'name="language"' in page
+
+
+def test_it_saves_the_notification_choice(client, alice):
+    client.force_login(alice)
+    response = client.post("/settings/", {"notify": "digest", "language": ""})
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.notify == "digest"
+    assert "Your settings are saved." in client.get("/settings/").content.decode()
+
+
+def test_it_refuses_an_unknown_choice(client, alice):
+    client.force_login(alice)
+    response = client.post("/settings/", {"notify": "hourly", "language": "fr"})
+    assert response.status_code == 200
+    alice.refresh_from_db()
+    assert (alice.notify, alice.language) == ("each", "")
+
+
+def test_it_applies_a_saved_language_at_once(client, alice):
+    client.force_login(alice)
+    response = client.post("/settings/", {"notify": "each", "language": "nl"})
+    alice.refresh_from_db()
+    assert alice.language == "nl"
+    assert response.cookies[COOKIE].value == "nl"
+    page = client.get("/settings/").content.decode()
+    assert "Je instellingen zijn opgeslagen." in page
+    assert "Instellingen" in page
+
+
+def test_it_returns_to_the_browsers_language(client, alice):
+    alice.language = "nl"
+    alice.save()
+    client.force_login(alice)
+    client.get("/")
+    response = client.post(
+        "/settings/", {"notify": "each", "language": ""}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.cookies[COOKIE].value == ""  # deleted
+    assert response.cookies[COOKIE]["max-age"] == 0
+    page = client.get("/settings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Your settings are saved." in page

@@ -1,0 +1,67 @@
+"""Helpers of the API tests: playing a game forward and checking that nothing changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.test import APIClient
+
+from games import services
+from games.models import Match, MoveRecord
+from games.visibility import match_payload
+
+
+def url(match: Match | int, action: str = "") -> str:
+    match_id = match.pk if isinstance(match, Match) else match
+    return f"/api/games/{match_id}/" + (f"{action}/" if action else "")
+
+
+def post(client: APIClient, path: str, body: Any = None):
+    return client.post(path, body if body is not None else {}, format="json")
+
+
+def first_legal(match: Match) -> dict:
+    """The first legal move of the seat that owes one (from its own payload)."""
+    match.refresh_from_db()
+    seat = match_payload(match, None)["to_move"][0]
+    return match_payload(match, seat)["legal_moves"][0]
+
+
+def snapshot(match: Match) -> dict:
+    """Everything a write could change."""
+    match = Match.objects.get(pk=match.pk)
+    return {
+        "version": match.version,
+        "state": match.state,
+        "status": match.status,
+        "draw_offer": match.draw_offer_seat,
+        "records": MoveRecord.objects.filter(match=match).count(),
+        "seats": [(s.seat, s.deadline, s.result) for s in match.seats.order_by("seat")],
+    }
+
+
+def advance(match: Match, moves: int, prefer: tuple[str, ...] = ("waltz",)) -> Match:
+    """Play ``moves`` moves for whoever owes one, preferring the given move types."""
+    users = {seat.seat: seat.user for seat in match.seats.select_related("user")}
+    for _ in range(moves):
+        match.refresh_from_db()
+        seat = match_payload(match, None)["to_move"][0]
+        legal = match_payload(match, seat)["legal_moves"]
+        move = next((m for m in legal if m["type"] in prefer), legal[0])
+        match = services.play(match.pk, users[seat], move, match.version)
+    return match
+
+
+def play_until_a_draw_of_cards(match: Match, limit: int = 40) -> Match:
+    """Play on until some player has drawn cards (a secret event exists)."""
+    for _ in range(limit):
+        if any(e.get("type") == "draw" for r in match.records.all() for e in r.events):
+            return match
+        match = advance(match, 1)
+    raise AssertionError("no cards were drawn")
+
+
+def finish(match: Match) -> Match:
+    """End the game: moon resigns."""
+    moon = match.seats.get(seat="moon").user
+    return services.resign(match.pk, moon)

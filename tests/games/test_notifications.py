@@ -1,0 +1,77 @@
+"""Turn mails: when it becomes my turn and no page of mine is open; or a daily digest."""
+
+import pytest
+from django.core import mail
+from django.core.cache import cache
+
+from games import notifications
+from games.consumers import presence_key
+from tests.games.helpers import new_game, play_first
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
+
+
+def moon_seat(match):
+    return match.seats.get(seat="moon")
+
+
+def test_it_mails_the_player_to_move(alice, bob):
+    match = new_game(alice, bob)
+    assert notifications.notify_turn(moon_seat(match).pk, match.version)
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["alice@example.org"]
+    assert f"/games/{match.pk}/" in mail.outbox[0].body
+
+
+def test_it_sends_at_most_one_mail_per_game_a_day(alice, bob):
+    match = new_game(alice, bob)
+    notifications.notify_turn(moon_seat(match).pk, match.version)
+    play_first(match)
+    play_first(match)
+    match.refresh_from_db()
+    assert not notifications.notify_turn(moon_seat(match).pk, match.version)
+    assert len(mail.outbox) == 1
+
+
+def test_it_sends_nothing_when_the_turn_has_passed(alice, bob):
+    match = new_game(alice, bob)
+    play_first(match)
+    assert not notifications.notify_turn(moon_seat(match).pk, 0)
+    assert mail.outbox == []
+
+
+def test_it_sends_nothing_while_a_page_is_open(alice, bob):
+    match = new_game(alice, bob)
+    cache.set(presence_key(alice.pk), True, 60)
+    try:
+        assert not notifications.notify_turn(moon_seat(match).pk, match.version)
+    finally:
+        cache.delete(presence_key(alice.pk))
+
+
+def test_it_respects_the_players_choice(alice, bob):
+    alice.notify = "off"
+    alice.save()
+    match = new_game(alice, bob)
+    assert not notifications.notify_turn(moon_seat(match).pk, match.version)
+
+
+def test_it_sends_one_daily_digest(alice, bob, carol):
+    alice.notify = "digest"
+    alice.save()
+    new_game(alice, bob)
+    new_game(alice, carol)
+    assert notifications.send_digests() == 1
+    assert len(mail.outbox) == 1 and "2 games" in mail.outbox[0].subject
+
+
+def test_it_queues_a_delayed_mail_when_the_turn_changes(alice, bob, monkeypatch,
+                                                         django_capture_on_commit_callbacks):
+    from games import tasks
+
+    queued = []
+    monkeypatch.setattr(tasks.notify_turn, "apply_async",
+                        lambda args, countdown: queued.append((args, countdown)))
+    with django_capture_on_commit_callbacks(execute=True):
+        match = new_game(alice, bob)
+    assert queued == [((moon_seat(match).pk, 0), 120)]
