@@ -78,7 +78,7 @@ def audit_summary(entry) -> str:
               ("player", "position", "challenger", "defender")}
     text = str(template_text) % values
     if detail.get("timeout"):
-        text += " " + gettext("(on time)")
+        text += " " + gettext("(a player ran out of time)")
     return text
 
 
