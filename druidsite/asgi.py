@@ -9,16 +9,18 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from druidsite import embedded  # noqa: E402
+from druidsite.limits import BodyLimit  # noqa: E402
 from druidsite.routing import websocket_urlpatterns  # noqa: E402
+from druidsite.ws_auth import TokenAuthMiddleware, browser_origin_validator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        # A body without a declared length is capped too (druidsite.limits).
+        "http": BodyLimit(django_asgi_app),
+        "websocket": browser_origin_validator(
+            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

@@ -3,6 +3,7 @@
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from druidsite.realtime import remember_server_loop
+from druidsite.socket_limits import TOO_LARGE, too_large
 
 
 class HealthConsumer(AsyncJsonWebsocketConsumer):
@@ -16,9 +17,11 @@ class HealthConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive_json(self, content, **kwargs) -> None:
-        # Listening only: anything sent is ignored rather than echoed.
-        return None
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        # Listening only: anything sent is ignored (never even decoded), and one
+        # over the size limit is answered with an error.
+        if too_large(text_data, bytes_data):
+            await self.send_json(TOO_LARGE)
 
     async def health_probe(self, event: dict) -> None:
         await self.send_json({"type": "probe", "probe": event["probe"]})

@@ -10,7 +10,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -90,3 +90,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
         probe.delay(token)
         report["probe"] = token
     return JsonResponse(report, status=200 if healthy else 503)
+
+
+@never_cache
+def ping(request: HttpRequest) -> HttpResponse:
+    """The cheapest answer the site gives: a ceiling for load measurements."""
+    return HttpResponse("pong", content_type="text/plain")

@@ -38,9 +38,22 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 def publish(group: str, message: dict) -> None:
     """Send a message to a group; never raises (a lost broadcast is caught up by version)."""
+    publish_many([(group, message)])
+
+
+def publish_many(messages: list[tuple[str, dict]]) -> None:
+    """Send several group messages in one hop to the event loop; never raises."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
+
+    async def send_all() -> None:
+        for group, message in messages:
+            try:
+                await layer.group_send(group, message)
+            except Exception:  # one group failing must not starve the others
+                log.warning("broadcast to %s failed", group, exc_info=True)
+
     try:
         loop = _server_loop
         if (
@@ -49,9 +62,8 @@ def publish(group: str, message: dict) -> None:
             and loop.is_running()
             and _running_loop() is not loop
         ):
-            future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
-            future.result(timeout=5)
+            asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=5)
         else:
-            async_to_sync(layer.group_send)(group, message)
+            async_to_sync(send_all)()
     except Exception:  # the broadcast is best effort: clients catch up by version
-        log.warning("broadcast to %s failed", group, exc_info=True)
+        log.warning("broadcast to %s failed", ", ".join(g for g, _ in messages), exc_info=True)

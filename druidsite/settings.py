@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "allauth",
     "allauth.account",
+    "axes",
     "accounts",
     "games",
     "ladders",
@@ -66,6 +67,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "druidsite.csp.ContentSecurityPolicyMiddleware",
+    # Before anything reads a body: one over DATA_UPLOAD_MAX_MEMORY_SIZE is a 413;
+    # a NUL character in the path, the query or a form is a 400.
+    "druidsite.limits.RequestLimitsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -77,6 +82,8 @@ MIDDLEWARE = [
     "accounts.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login refused for too many failures into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "druidsite.urls"
@@ -159,9 +166,21 @@ CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", 60, minimum=1)
 CELERY_TASK_SOFT_TIME_LIMIT = max(1, CELERY_TASK_TIME_LIMIT - 5)
 CELERY_RESULT_EXPIRES = timedelta(hours=1)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Late acknowledgement: a task not acknowledged within this window is delivered
-# again, so it must be longer than the longest task.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# Late acknowledgement on Redis: a task taken by a worker that dies before
+# acknowledging it is delivered again once CELERY_VISIBILITY_TIMEOUT seconds have
+# passed since it was taken (Redis has no consumer connection to notice the death).
+# It must be longer than any task may hold its message: the hard time limit of
+# every task (CELERY_TASK_TIME_LIMIT; games.bot_move has 40 s) and the countdown of
+# delayed tasks (NOTIFY_DELAY_SECONDS), or a task still running or still waiting
+# for its countdown would be delivered a second time. Shorter brings a killed
+# worker's task back sooner; the default of five minutes bounds that wait.
+_visibility_timeout = env.int("CELERY_VISIBILITY_TIMEOUT", 300, minimum=1)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": _visibility_timeout,
+    # How often workers look for such tasks (kombu's default is every 100 s).
+    "unacked_restore_interval": max(1, min(10, _visibility_timeout // 10)),
+    "unacked_restore_throttle": 1,
+}
 if EMBEDDED_SERVICES:
     # The in-memory transport polls; a short interval keeps task latency low.
     CELERY_BROKER_TRANSPORT_OPTIONS["polling_interval"] = 0.05
@@ -172,6 +191,8 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": timedelta(seconds=env.int("HEARTBEAT_SECONDS", 30, minimum=1)),
     },
     "expire-deadlines": {"task": "games.expire_deadlines", "schedule": timedelta(minutes=1)},
+    # Queues again the AI moves and accepts whose task was lost (a broker outage).
+    "requeue-bot-tasks": {"task": "games.requeue_bot_tasks", "schedule": timedelta(minutes=1)},
     "end-exhausted-vacations": {
         "task": "games.end_exhausted_vacations", "schedule": timedelta(minutes=10),
     },
@@ -237,6 +258,8 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # Verification is optional: a new player can play at once and sees a reminder
 # banner until the address is confirmed (mails go through EMAIL_URL above).
 AUTHENTICATION_BACKENDS = [
+    # First: refuses any login of a locked-out account and address (django-axes).
+    "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -257,6 +280,24 @@ LOGIN_REDIRECT_URL = "/lobby/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 # VACATION_DAYS_PER_YEAR (with the clocks' settings above) sets the vacation allowance.
 
+# --- Login throttling (django-axes) -------------------------------------------
+# Five failed logins of one account from one address lock that pair out for 15
+# minutes (a successful login before that starts the count again). The site's
+# login form, the admin's and POST /api/token/ all count. Per account and
+# address, so that guessing from elsewhere cannot lock a player out.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A login by username or email address, in any case, counts for the one account.
+AXES_USERNAME_CALLABLE = "accounts.lockout.login_name"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
+AXES_VERBOSE = False  # no banner at every start; lockouts are still logged
+# allauth's own count of failed logins per account would refuse the sixth try
+# with its own words (and never start again on a success): the count per
+# account is axes'; allauth keeps its cap per address on guessing many names.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip"}
+
 # --- Security ----------------------------------------------------------------
 SESSION_COOKIE_SECURE = PRODUCTION
 CSRF_COOKIE_SECURE = PRODUCTION
@@ -264,6 +305,13 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Scripts, styles, images, fonts and sockets from the site itself only; no inline
+# script or style, no plugins, no framing (druidsite.csp sets it on every answer).
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+    "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'self'",
+    "form-action 'self'", "frame-ancestors 'none'",
+])
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", 31536000, minimum=0)
@@ -291,10 +339,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Per client (IP for visitors, account for players): generous for pages and
-    # bots; "token" limits password guessing at POST /api/token/.
+    # bots; "token" limits password guessing at POST /api/token/. The first two
+    # let requests through while Redis (their counters) is down.
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "druidsite.throttling.AnonRateThrottle",
+        "druidsite.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": "300/minute", "user": "1200/minute", "token": "20/minute"},
 }

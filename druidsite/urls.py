@@ -4,11 +4,12 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
 
-from druidsite.health import healthz
+from druidsite.health import healthz, ping
 
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("healthz", healthz, name="healthz"),
+    path("ping", ping, name="ping"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
@@ -16,3 +17,9 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("ladders.urls")),
 ]
+
+# Without DEBUG: JSON under /api/, Django's pages elsewhere (druidsite.errors).
+handler400 = "druidsite.errors.bad_request"
+handler403 = "druidsite.errors.permission_denied"
+handler404 = "druidsite.errors.page_not_found"
+handler500 = "druidsite.errors.server_error"

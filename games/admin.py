@@ -3,8 +3,9 @@
 Everything here is read-only: games change only through games.services (the
 one write path, with its locks, versions and broadcasts). A match's engine
 state and seed hold hidden information (hands, the shuffle), so no list shows
-them; the match form shows them read-only to staff. The move log's events are
-left out of lists for the same reason.
+them, and the match form shows them read-only to staff only once the game is
+over (an admin may play too). The move log's events (drawn cards) are left
+out of lists, and out of a move's form while its game is played, likewise.
 """
 
 from __future__ import annotations
@@ -75,6 +76,12 @@ class MatchAdmin(ReadOnlyAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
         return super().get_queryset(request).defer("state").prefetch_related("seats__user")
 
+    def get_fields(self, request: HttpRequest, obj: Match | None = None):
+        fields = super().get_fields(request, obj)
+        if obj is None or not obj.is_over:
+            fields = [name for name in fields if name not in ("seed", "state")]
+        return fields
+
     @admin.display(description=_("players"))
     def players(self, match: Match) -> str:
         return format_html_join(", ", "{} ({})", (
@@ -108,3 +115,9 @@ class MoveRecordAdmin(ReadOnlyAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[MoveRecord]:
         return super().get_queryset(request).defer("match__state")
+
+    def get_fields(self, request: HttpRequest, obj: MoveRecord | None = None):
+        fields = super().get_fields(request, obj)
+        if obj is None or not obj.match.is_over:
+            fields = [name for name in fields if name != "events"]
+        return fields

@@ -15,10 +15,6 @@ class GamesConfig(AppConfig):
 
 
 def _create_bot_accounts(sender, **kwargs) -> None:
-    import importlib.util
-
-    if importlib.util.find_spec("games.ai") is None:  # TEMP until the AI package lands
-        return
     from games.bots import ensure_bot_accounts
 
     ensure_bot_accounts()

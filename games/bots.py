@@ -12,12 +12,15 @@ import hashlib
 import logging
 import random
 import time
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.dispatch import receiver
+from django.utils import timezone
 
+from druidsite.enqueue import enqueue
 from games import services
 from games.models import Challenge, Match, Seat
 from games.rules import get_rules
@@ -105,11 +108,44 @@ def bot_seats_owing(match_id: int) -> bool:
 def schedule_bot_move(sender, match_id: int, to_version: int, **kwargs) -> None:
     if not bot_seats_owing(match_id):
         return
+    _queue_bot_move(match_id, to_version)
+
+
+def _queue_bot_move(match_id: int, version: int) -> bool:
     from games.tasks import bot_move
 
     # The task id names the match and version: a duplicate is recognisable in
     # the broker's history and the task itself checks the version anyway.
-    bot_move.apply_async((match_id, to_version), task_id=f"bot-{match_id}-{to_version}")
+    # Best effort: a move that could not be queued is queued again by
+    # requeue_missed (the beat task games.requeue_bot_tasks).
+    return enqueue(bot_move, (match_id, version), task_id=f"bot-{match_id}-{version}")
+
+
+def requeue_missed(older_than: float = 60, limit: int = 500) -> int:
+    """Queue again what AI players have owed for more than ``older_than`` seconds:
+    moves (keyed by match and version, so a duplicate does nothing) and accepts of
+    challenges addressed to them. Their first task was lost, e.g. while the broker
+    was down. Returns how many tasks were queued."""
+    from games.tasks import bot_accept
+
+    cutoff = timezone.now() - timedelta(seconds=older_than)
+    owed = (
+        Seat.objects.filter(user__is_bot=True, match__status=Match.Status.ACTIVE,
+                            match__updated_at__lt=cutoff)
+        .exclude(deadline=None, paused_remaining=None)
+        .order_by("match__updated_at").values_list("match_id", "match__version")
+        .distinct()[:limit]
+    )
+    queued = sum(_queue_bot_move(match_id, version) for match_id, version in owed)
+    challenges = (
+        Challenge.objects.filter(status=Challenge.Status.OPEN, opponent__is_bot=True,
+                                 created_at__lt=cutoff)
+        .order_by("created_at").values_list("pk", flat=True)[:limit]
+    )
+    queued += sum(enqueue(bot_accept, (pk,)) for pk in challenges)
+    if queued:
+        log.info("queued %d missed AI tasks again", queued)
+    return queued
 
 
 def accept_if_bot(challenge: Challenge) -> Match | None:

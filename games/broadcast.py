@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from druidsite.realtime import publish
+from druidsite.realtime import publish_many
 from games.models import Match
+from games.rules import get_rules
 from games.services import match_changed
-from games.visibility import match_payload, records_payload
+from games.visibility import match_payload, record_payload
 
 PUBLIC = "public"
 
@@ -34,15 +35,20 @@ def broadcast_match(match_id: int, from_version: int) -> None:
     if match is None:
         return
     seats = list(match.seats.select_related("user"))
+    records = list(match.records.filter(version__gt=from_version).order_by("version"))
+    rules = get_rules(match.game)
+    state = rules.from_json(match.state)
+    messages = []
     for viewer in [*(seat.seat for seat in seats), None]:
-        publish(group_name(match_id, viewer), {
+        messages.append((group_name(match_id, viewer), {
             "type": "match.update",
-            "match": match_payload(match, viewer, seats),
-            "records": records_payload(match, viewer, since=from_version),
-        })
+            "match": match_payload(match, viewer, seats, state=state),
+            "records": [record_payload(record, rules, viewer) for record in records],
+        }))
     # Each player's header counter and "your turn" list follow their games.
-    for seat in seats:
-        publish(user_group(seat.user_id), {"type": "user.games", "match": match_id})
+    messages += [(user_group(seat.user_id), {"type": "user.games", "match": match_id})
+                 for seat in seats]
+    publish_many(messages)
 
 
 @receiver(match_changed)

@@ -7,11 +7,15 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.cache import cache
 
 from druidsite.realtime import remember_server_loop
+from druidsite.socket_limits import (
+    MAX_MESSAGE_BYTES,  # noqa: F401 - the limit, named here too
+    TOO_LARGE,
+    too_large,
+)
 from games.broadcast import group_name, lobby_group, user_group
 from games.models import Match
 from games.visibility import match_payload, records_payload, viewer_seat
 
-MAX_MESSAGE_BYTES = 4096
 PRESENCE_SECONDS = 90
 
 
@@ -68,8 +72,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
-        if bytes_data is not None or text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
-            await self.send_json({"type": "error", "error": "messages are JSON text under 4 KB"})
+        if too_large(text_data, bytes_data):
+            await self.send_json(TOO_LARGE)
             return
         await super().receive(text_data=text_data, **kwargs)
 
@@ -107,7 +111,9 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_discard(lobby_group(), self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
-        return None  # listen only
+        if too_large(text_data, bytes_data):
+            await self.send_json(TOO_LARGE)
+        # Otherwise nothing: listen only.
 
     async def lobby_changed(self, event: dict) -> None:
         await self.send_json({"type": "lobby"})
@@ -136,7 +142,9 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         # Any small message is a keep-alive ping that renews presence.
-        if text_data is not None and len(text_data) <= 256:
+        if too_large(text_data, bytes_data):
+            await self.send_json(TOO_LARGE)
+        elif len(text_data) <= 256:
             await self._mark_present()
 
     async def user_games(self, event: dict) -> None:

@@ -9,9 +9,11 @@ handicap chosen in a challenge applies to a player the rule leaves alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Match, Seat
 
@@ -22,6 +24,23 @@ RULE_GAMES = ("druidenwalzer",)
 class Handicap:
     removed: tuple[int, ...]
     reason: str
+    # The reason's parts, kept with the match so each reader gets it in their language.
+    why: dict[str, Any] = field(default_factory=dict)
+
+
+def reason_text(why: dict[str, Any]) -> str:
+    """A handicap's reason in the active language, from its parts (see ``Handicap.why``)."""
+    if why.get("rule") == "rematch":
+        return ngettext(
+            "Rematch rule: %(name)s won the last game against this opponent, so plays "
+            "without a %(card)s.",
+            "Rematch rule: %(name)s won the last %(count)s games against this opponent, so "
+            "plays without a %(card)s.", why["count"],
+        ) % {"name": why["name"], "count": why["count"], "card": why["card"]}
+    if why.get("rule") == "strength":
+        return _("Strength handicap chosen in the challenge: %(name)s removes %(cards)s.") % {
+            "name": why["name"], "cards": ", ".join(str(v) for v in why["cards"])}
+    return ""
 
 
 def winning_streak(game: str, user_id: int, other_id: int) -> tuple[int | None, int]:
@@ -70,16 +89,12 @@ def handicaps_for(
     for user in (user_a, user_b):
         card = rematch_card(streak) if user.pk == holder else None
         if card is not None:
-            reason = _(
-                "Rematch rule: %(name)s won the last %(count)s game(s) against this "
-                "opponent, so plays without a %(card)s."
-            ) % {"name": user.username, "count": streak, "card": card}
-            result[user.pk] = Handicap((card,), reason)
+            why = {"rule": "rematch", "name": user.username, "count": streak, "card": card}
+            result[user.pk] = Handicap((card,), reason_text(why), why)
         elif strength.get(user.pk):
             values = tuple(strength[user.pk])
-            reason = _("Strength handicap chosen in the challenge: %(name)s removes %(cards)s.") % {
-                "name": user.username, "cards": ", ".join(str(v) for v in values)}
-            result[user.pk] = Handicap(values, reason)
+            why = {"rule": "strength", "name": user.username, "cards": list(values)}
+            result[user.pk] = Handicap(values, reason_text(why), why)
         else:
             result[user.pk] = Handicap((), "")
     return result

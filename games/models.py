@@ -10,10 +10,22 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 DAYS_CHOICES = [(d, _("%(days)s days per move") % {"days": d}) for d in DAYS_PER_MOVE]
+
+
+def days_label(days: int) -> str:
+    """``3 days per move``, in the active language."""
+    return ngettext("%(days)s day per move", "%(days)s days per move", days) % {"days": days}
+
+
+# DAYS_CHOICES for forms and pages: labels translated when shown (the model
+# fields keep the fixed labels above, which their migrations record).
+DAYS_LABELS = [(d, lazy(days_label, str)(d)) for d in DAYS_PER_MOVE]
 
 
 class Challenge(models.Model):

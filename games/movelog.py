@@ -13,7 +13,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.templatetags.druid_board import colour_label, seat_label
+from games.templatetags.druid_board import colour_adjective, colour_label, seat_label
 
 
 def place_label(position: str | None) -> str:
@@ -66,7 +66,7 @@ def _flip(event: dict) -> str:
     druid = event.get("druid")
     if druid:
         text += "; " + _("the %(colour)s druid moves to %(to)s") % {
-            "colour": colour_label(druid.get("druid", "")), "to": druid.get("to")}
+            "colour": colour_adjective(druid.get("druid", "")), "to": druid.get("to")}
     return text
 
 
@@ -76,7 +76,7 @@ def event_sentence(event: dict[str, Any]) -> str:
     seat = seat_label(event.get("player"))
     if kind == "place":
         return _("%(seat)s placed the %(colour)s druid on tree %(tree)s") % {
-            "seat": seat, "colour": colour_label(event.get("druid", "")),
+            "seat": seat, "colour": colour_adjective(event.get("druid", "")),
             "tree": event.get("tree")}
     if kind == "waltz":
         return _("%(seat)s waltzed %(card)s on tree %(tree)s") % {
@@ -84,7 +84,7 @@ def event_sentence(event: dict[str, Any]) -> str:
     if kind == "ring":
         if event.get("banned"):
             return _("the bann ring goes to %(pos)s: the %(colour)s druids sit out") % {
-                "pos": event.get("position"), "colour": colour_label(event["banned"])}
+                "pos": event.get("position"), "colour": colour_adjective(event["banned"])}
         return _("the bann ring goes to %(pos)s") % {"pos": event.get("position")}
     if kind == "dance":
         return _("%(card)s danced from %(from)s to %(to)s") % {
@@ -106,9 +106,12 @@ def event_sentence(event: dict[str, Any]) -> str:
         return _flip(event)
     if kind == "leap":
         return _("%(seat)s's %(colour)s druid leapt from %(from)s to %(to)s") % {
-            "seat": seat, "colour": colour_label(event.get("druid", "")),
+            "seat": seat, "colour": colour_adjective(event.get("druid", "")),
             "from": event.get("from"), "to": event.get("to")}
     if kind == "withdraw":
+        if event.get("from") == "hand":
+            return _("%(seat)s withdrew %(card)s from the hand to %(to)s") % {
+                "seat": seat, "card": event.get("card"), "to": place_label(event.get("to"))}
         return _("%(seat)s withdrew %(card)s from %(from)s to %(to)s") % {
             "seat": seat, "card": event.get("card"), "from": place_label(event.get("from")),
             "to": place_label(event.get("to"))}

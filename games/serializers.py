@@ -233,7 +233,8 @@ class GameListQuerySerializer(serializers.Serializer):
         help_text="mine: only the games waiting for your move, least time left first.",
     )
     limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
-    offset = serializers.IntegerField(min_value=0, default=0)
+    # Bounded: an offset past a 64-bit integer made the database fail (a 500).
+    offset = serializers.IntegerField(min_value=0, max_value=10**9, default=0)
 
 
 class EventsQuerySerializer(serializers.Serializer):

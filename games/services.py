@@ -8,6 +8,7 @@ message safe to show to the player who caused them.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Iterable
 from typing import Any
@@ -18,12 +19,14 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from druidsite.enqueue import enqueue
 from games import clocks
 from games.handicap import handicaps_for
 from games.models import DAYS_PER_MOVE, Challenge, Match, MoveRecord, Seat
 from games.rules import GAMES, RulesError, get_rules
 
 MAX_OPEN_CHALLENGES = 20
+log = logging.getLogger(__name__)
 
 #: Sent after the commit of a finished match: ratings and ladders listen.
 match_finished = Signal()
@@ -116,10 +119,16 @@ def _after_commit(match: Match, from_version: int, finished: bool) -> None:
     match_id, to_version = match.pk, match.version
 
     def run() -> None:
-        match_changed.send(Match, match_id=match_id, from_version=from_version,
-                           to_version=to_version)
+        # The change is committed: a failing listener (broadcast, mail, ladder)
+        # is logged, never turned into an error for the player who moved.
+        results = match_changed.send_robust(Match, match_id=match_id,
+                                            from_version=from_version, to_version=to_version)
         if finished:
-            match_finished.send(Match, match_id=match_id)
+            results += match_finished.send_robust(Match, match_id=match_id)
+        for receiver, outcome in results:
+            if isinstance(outcome, Exception):
+                log.error("after game %s: %s failed", match_id, receiver,
+                          exc_info=(type(outcome), outcome, outcome.__traceback__))
 
     transaction.on_commit(run)
 
@@ -204,8 +213,8 @@ def create_challenge(
             from games.tasks import bot_accept
 
             # AI players accept at once; play_the_ai does it inline, this covers
-            # challenges made from the ordinary form or the API.
-            transaction.on_commit(lambda: bot_accept.delay(challenge.pk))
+            # challenges made from the ordinary form or the API (best effort).
+            transaction.on_commit(lambda: enqueue(bot_accept, (challenge.pk,)))
     return challenge
 
 
@@ -313,13 +322,15 @@ def start_match(
     users = list(players.values())
     removed: dict[str, list[int]] = {seat: [] for seat in players}
     reasons: dict[str, str] = {}
+    why: dict[str, dict] = {}  # the reasons' parts: pages put them in the reader's language
     if len(users) == 2:
         handicaps = handicaps_for(game, users[0], users[1], strength, rematch_rule=rematch_rule)
         for seat, user in players.items():
             removed[seat] = list(handicaps[user.pk].removed)
             if handicaps[user.pk].reason:
                 reasons[seat] = handicaps[user.pk].reason
-    options = {"removed": removed, "handicap_reasons": reasons}
+                why[seat] = handicaps[user.pk].why
+    options = {"removed": removed, "handicap_reasons": reasons, "handicap_why": why}
     try:
         state = rules.new_game(seed, {"removed": removed})
     except RulesError as exc:

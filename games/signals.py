@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.dispatch import receiver
 
+from druidsite.enqueue import enqueue
 from games.models import Seat
 from games.services import match_changed
 
@@ -18,4 +19,5 @@ def schedule_turn_mails(sender, match_id: int, to_version: int, **kwargs) -> Non
     ).values_list("pk", flat=True)
     for seat_id in owing:
         # Delayed: a player who answers quickly (or has the page open) gets no mail.
-        notify_turn.apply_async((seat_id, to_version), countdown=settings.NOTIFY_DELAY_SECONDS)
+        # Best effort: with the broker down the move stands and this mail is skipped.
+        enqueue(notify_turn, (seat_id, to_version), countdown=settings.NOTIFY_DELAY_SECONDS)

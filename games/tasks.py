@@ -1,4 +1,8 @@
-"""Celery tasks of the game layer: thin wrappers over services."""
+"""Celery tasks of the game layer: thin wrappers over services.
+
+The follow-ups of a move (turn mails, AI moves and accepts) ignore their
+results: nobody waits for them (see druidsite.enqueue).
+"""
 
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ def end_exhausted_vacations() -> int:
     return clocks.end_exhausted_vacations()
 
 
-@shared_task(name="games.notify_turn")
+@shared_task(name="games.notify_turn", ignore_result=True)
 def notify_turn(seat_id: int, version: int) -> bool:
     return notifications.notify_turn(seat_id, version)
 
@@ -30,6 +34,7 @@ def send_digests() -> int:
 
 @shared_task(
     name="games.bot_move",
+    ignore_result=True,
     acks_late=True,
     reject_on_worker_lost=True,
     autoretry_for=(OperationalError,),
@@ -43,7 +48,13 @@ def bot_move(match_id: int, version: int) -> bool:
     return bots.play_bot_move(match_id, version)
 
 
-@shared_task(name="games.bot_accept")
+@shared_task(name="games.requeue_bot_tasks", ignore_result=True)
+def requeue_bot_tasks(older_than: float = 60) -> int:
+    """Scheduled every minute: AI moves and accepts whose task was lost, queued again."""
+    return bots.requeue_missed(older_than)
+
+
+@shared_task(name="games.bot_accept", ignore_result=True)
 def bot_accept(challenge_id: int) -> int | None:
     from games.models import Challenge
 

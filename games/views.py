@@ -13,20 +13,28 @@ from django.db.models import F, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import services
 from games.handicap import handicaps_for
-from games.models import DAYS_CHOICES, Challenge, Match, Seat
+from games.models import DAYS_LABELS, Challenge, Match, Seat
 
 SEAT_CHOICES = [
     ("random", gettext_lazy("Random cult")),
     ("moon", gettext_lazy("Moon (moves first)")),
     ("sun", gettext_lazy("Sun")),
 ]
+
+
+def _remove_label(value: int) -> str:
+    return _("remove a %(value)s") % {"value": value}
+
+
+# Lazy, so that each page shows the choices in its own language.
 HANDICAP_CHOICES = [("", gettext_lazy("none"))] + [
-    (str(v), gettext_lazy("remove a %(value)s") % {"value": v}) for v in (1, 2, 3)
+    (str(v), lazy(_remove_label, str)(v)) for v in (1, 2, 3)
 ]
 
 
@@ -37,7 +45,7 @@ class ChallengeForm(forms.Form):
             "A player's name, or empty for an open challenge anyone may accept."),
     )
     days_per_move = forms.TypedChoiceField(
-        label=gettext_lazy("Time control"), choices=DAYS_CHOICES, coerce=int, initial=3
+        label=gettext_lazy("Time control"), choices=DAYS_LABELS, coerce=int, initial=3
     )
     creator_seat = forms.ChoiceField(label=gettext_lazy("Your cult"), choices=SEAT_CHOICES)
     rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False, initial=True)
@@ -86,7 +94,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         context["form"] = ChallengeForm()
     context["bots"] = get_user_model().objects.filter(is_bot=True, is_active=True).order_by("pk")
     context["seat_choices"] = SEAT_CHOICES
-    context["days_choices"] = DAYS_CHOICES
+    context["days_choices"] = DAYS_LABELS
     context["recent"] = (
         Match.objects.filter(status=Match.Status.ACTIVE).prefetch_related("seats__user")
         .order_by("-updated_at")[:20]

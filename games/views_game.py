@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -192,6 +192,11 @@ def js_strings() -> dict[str, str]:
         "purple": _("purple"),
         "orange": _("orange"),
         "black": _("black"),
+        # The colour inside a sentence, before "druid" (Dutch inflects it).
+        "adj_purple": pgettext("druid colour adjective", "purple"),
+        "adj_orange": pgettext("druid colour adjective", "orange"),
+        "adj_black": pgettext("druid colour adjective", "black"),
+        "http_error": _("the server answered with error {status}"),
     }
 
 

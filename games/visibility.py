@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.handicap import reason_text
 from games.models import Match, MoveRecord, Seat
 from games.rules import get_rules
 
@@ -23,6 +24,15 @@ def viewer_seat(match: Match, user, seats: list[Seat] | None = None) -> str | No
         if seat.user_id == user.pk:
             return seat.seat
     return None
+
+
+def handicap_reasons(match: Match) -> dict[str, str]:
+    """Why each seat plays with fewer cards, in the active language when the match
+    kept the reason's parts (older matches keep only the text of their start)."""
+    reasons = dict(match.options.get("handicap_reasons", {}))
+    for seat, why in match.options.get("handicap_why", {}).items():
+        reasons[seat] = reason_text(why) or reasons.get(seat, "")
+    return reasons
 
 
 def _seat_summary(seat: Seat) -> dict[str, Any]:
@@ -58,11 +68,15 @@ def records_payload(match: Match, viewer: str | None, since: int = 0) -> list[di
 
 def match_payload(
     match: Match, viewer: str | None, seats: list[Seat] | None = None, *,
-    with_legal: bool = True,
+    with_legal: bool = True, state: Any = None,
 ) -> dict[str, Any]:
-    """Everything about ``match`` that ``viewer`` may see, JSON-ready."""
+    """Everything about ``match`` that ``viewer`` may see, JSON-ready.
+
+    ``state`` may pass the already parsed engine state of ``match`` (when one
+    caller builds the payloads of several viewers)."""
     rules = get_rules(match.game)
-    state = rules.from_json(match.state)
+    if state is None:
+        state = rules.from_json(match.state)
     seats = seats if seats is not None else list(match.seats.select_related("user"))
     owed = () if match.is_over else rules.owed_by(state)
     payload: dict[str, Any] = {
@@ -76,7 +90,7 @@ def match_payload(
         "seats": [_seat_summary(seat) for seat in seats],
         "to_move": list(owed),
         "draw_offer": match.draw_offer_seat or None,
-        "handicap_reasons": dict(match.options.get("handicap_reasons", {})),
+        "handicap_reasons": handicap_reasons(match),
         "result": None,
         "view": rules.view(state, viewer),
         "legal_moves": [],

@@ -15,6 +15,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import DAYS_CHOICES, Match
 from games.rules import GAMES
@@ -104,7 +105,8 @@ class Ladder(models.Model):
 
     name = models.CharField(_("name"), max_length=100)
     game = models.CharField(
-        _("game"), max_length=32, choices=GAME_CHOICES, default="druidenwalzer"
+        pgettext_lazy("kind of game", "game"), max_length=32, choices=GAME_CHOICES,
+        default="druidenwalzer",
     )
     days_per_move = models.PositiveSmallIntegerField(
         _("days per move"), choices=DAYS_CHOICES, default=3

@@ -15,7 +15,7 @@ from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 register = template.Library()
 
@@ -78,7 +78,7 @@ def _tree_label(seat: str, tree: dict[str, Any], ring: bool) -> str:
         parts.append(ngettext("%(n)s covered card", "%(n)s covered cards",
                               tree["covered"]) % {"n": tree["covered"]})
     if tree["druid"]:
-        parts.append(_("%(colour)s druid") % {"colour": colour_label(tree["druid"])})
+        parts.append(_("%(colour)s druid") % {"colour": colour_adjective(tree["druid"])})
     parts.append(_("%(n)s of 6 signs") % {"n": tree["signs"]})
     if ring:
         parts.append(_("bann ring of the last waltz"))
@@ -88,6 +88,15 @@ def _tree_label(seat: str, tree: dict[str, Any], ring: bool) -> str:
 def colour_label(colour: str) -> str:
     return {"purple": _("purple"), "orange": _("orange"), "black": _("black")}.get(
         colour, colour)
+
+
+def colour_adjective(colour: str) -> str:
+    """The colour before "druid(s)": Dutch inflects it (de paarse druïde)."""
+    return {
+        "purple": pgettext("druid colour adjective", "purple"),
+        "orange": pgettext("druid colour adjective", "orange"),
+        "black": pgettext("druid colour adjective", "black"),
+    }.get(colour, colour)
 
 
 def _tree_slot(seat: str, tree: dict[str, Any], row: str, col: int,
@@ -128,7 +137,8 @@ def _cult_slot(seat: str, board: dict[str, Any], row: str, col: int,
                marks: dict[str, Any]) -> dict[str, Any]:
     geometry = ROWS[row]
     top = card(board["top"])
-    label = _("%(seat)s cult board (%(pos)s): %(n)s cards") % {
+    label = ngettext("%(seat)s cult board (%(pos)s): %(n)s card",
+                     "%(seat)s cult board (%(pos)s): %(n)s cards", board["count"]) % {
         "seat": seat_label(seat), "pos": board["position"], "n": board["count"]}
     if top:
         label += ", " + _("top card %(card)s") % {"card": top["label"]}

@@ -140,8 +140,8 @@ export function setupMoves(ctx, hooks) {
       for (const slot of mySlots()) {
         const number = Number(slot.dataset.tree);
         if (!moves.place.get(colour).has(number)) continue;
-        choosable(slot, t("confirm_place", { colour: t(colour), tree: number }), () =>
-          confirmMove(t("confirm_place", { colour: t(colour), tree: number }),
+        choosable(slot, t("confirm_place", { colour: t(`adj_${colour}`), tree: number }), () =>
+          confirmMove(t("confirm_place", { colour: t(`adj_${colour}`), tree: number }),
             { type: "place", druid: colour, tree: number }, "", [number]));
       }
     }
@@ -151,7 +151,7 @@ export function setupMoves(ctx, hooks) {
       action: () => { selection = { kind: "druid", colour }; setupChoices(); },
     }));
     const message = selection && selection.kind === "druid"
-      ? t("pick_place_tree", { colour: t(selection.colour) })
+      ? t("pick_place_tree", { colour: t(`adj_${selection.colour}`) })
       : t("pick_druid");
     showPanel(message, buttons);
   }
@@ -199,9 +199,9 @@ export function setupMoves(ctx, hooks) {
     const free = (ctx.data.trees || []).find((x) => !x.druid && !x.flipped);
     if (druid && free && moves.leap.has(druid)) {
       options.push({
-        label: t("leap", { colour: t(druid), to: free.tree }),
+        label: t("leap", { colour: t(`adj_${druid}`), to: free.tree }),
         action: () => confirmMove(
-          t("confirm_leap", { colour: t(druid), from: number, to: free.tree }),
+          t("confirm_leap", { colour: t(`adj_${druid}`), from: number, to: free.tree }),
           { type: "leap", druid }, "", [number, free.tree]),
       });
     }
@@ -278,7 +278,7 @@ export function setupMoves(ctx, hooks) {
         hooks.stale();
         return;
       }
-      showPanel(t("refused", { error: body.error || response.statusText }), [
+      showPanel(t("refused", { error: body.error || t("http_error", { status: response.status }) }), [
         { label: t("cancel"), action: idle }], "", "error");
       enableHand();
     } catch {

@@ -94,7 +94,7 @@ def test_it_plays_a_game_live_between_two_browsers(site, new_page):
 def test_it_speaks_dutch_after_the_language_switch(site, new_page):
     page = new_page()
     page.goto(f"{site.url}/")
-    page.select_option(".language-form select", "nl")
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the switch submits itself (static/js/autosubmit.js)
+        page.select_option(".language-form select", "nl")
     assert page.locator("html").get_attribute("lang") == "nl"
     assert page.get_by_role("link", name="Registreren").count() == 1

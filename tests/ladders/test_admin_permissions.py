@@ -3,6 +3,7 @@ page, staff without permissions get 403, for every admin page and ladder action.
 
 import pytest
 
+from games.services import start_match
 from ladders import services
 from ladders.models import Ladder, LadderAudit, LadderGame, Rating, RatingChange
 from tests.conftest import make_user
@@ -106,16 +107,21 @@ def test_it_lets_an_admin_see_every_page(client, world, staff):
         assert client.get(url).status_code == 200, url
 
 
-def test_it_keeps_the_game_state_out_of_the_match_list(client, world, staff):
+def test_it_keeps_the_game_state_out_of_the_match_list(client, world, staff, carol):
     client.force_login(staff)
     match = world["match"]
     listing = client.get("/admin/games/match/").content.decode()
     assert f'href="/admin/games/match/{match.pk}/change/"' in listing
     assert "column-state" not in listing and "column-seed" not in listing
     assert str(match.seed) not in listing and "trees" not in listing
-    form = client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
-    assert "trees" in form  # the state, read-only for staff
+    # A game in play: its state and seed stay hidden from the form too (an
+    # admin may be playing); a finished game's may be read.
+    active = start_match("druidenwalzer", {"moon": carol, "sun": staff})
+    form = client.get(f"/admin/games/match/{active.pk}/change/").content.decode()
+    assert "trees" not in form and str(active.seed) not in form
     assert 'name="state"' not in form
+    finished = client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
+    assert 'name="state"' not in finished  # read-only, never a form field
 
 
 def test_it_makes_ladder_games_read_only_except_corrections(client, world, staff):

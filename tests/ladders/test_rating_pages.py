@@ -61,7 +61,7 @@ def test_it_shows_the_handicap_in_force_on_the_head_to_head_page(client, alice, 
     page = client.get("/players/bob/vs/alice/").content.decode()
     block = page[page.index('id="handicap-in-force"'):]
     assert 'data-username="alice" data-removed="3"' in block
-    assert "Rematch rule: alice won the last 2 game(s)" in block
+    assert "Rematch rule: alice won the last 2 games" in block
 
 
 def test_it_says_when_no_handicap_is_in_force(client, alice, bob):

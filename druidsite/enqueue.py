@@ -1,0 +1,33 @@
+"""Queueing follow-up tasks from the write path: best effort, never raises.
+
+A move is committed before its follow-ups (turn mails, the AI's answer) are
+queued. If the broker is down at that moment, the move still stands and the
+request still succeeds: the failure is logged and what was missed is caught up
+later (AI moves and AI accepts by the beat task ``games.requeue_bot_tasks``;
+a turn mail is not sent again, the daily digest and the your-turn page still
+list the game).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+def enqueue(task, args: Sequence[Any] = (), **options: Any) -> bool:
+    """``task.apply_async(args, **options)``; False (and a warning) when it failed.
+
+    The tasks queued this way are declared with ``ignore_result=True``: nobody
+    waits for their result, and sending one then does not subscribe to it on
+    the Redis result backend (which, with Redis down, retries for about 20 s
+    and would hold the request that long).
+    """
+    try:
+        task.apply_async(tuple(args), **options)
+    except Exception:  # the broker is down or unreachable: the caller carries on
+        log.warning("could not queue %s%r, carrying on without it", task.name, tuple(args),
+                    exc_info=True)
+        return False
+    return True

@@ -1,0 +1,83 @@
+"""The contract between the site (or the arena) and a game-playing bot.
+
+A bot sees exactly what a human player in its seat sees: the engine's
+``view(state, seat)`` and the list of legal moves, both plain JSON data. It
+never receives the full state, so it cannot cheat, and the same call works
+for every game behind ``games.rules``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+Move = dict[str, Any]
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a bot may think about one move.
+
+    ``iterations``: a count of the bot's own unit of work (search iterations
+    for a tree search, sampled hidden-card deals for the heuristic); ``None``
+    for the level's default. ``cpu_seconds``: a cap on the CPU time of the
+    calling process (``time.process_time``); ``None`` for the level's
+    default. A search stops at whichever comes first. A bot always returns a
+    legal move, however small the budget.
+
+    Only an iteration budget makes a bot reproducible: with the same rng seed
+    and the same input it chooses the same move. A CPU cap that is reached
+    depends on the machine's load.
+    """
+
+    iterations: int | None = None
+    cpu_seconds: float | None = None
+
+    def resolve(self, default: Budget) -> Budget:
+        """This budget with unset fields taken from ``default``."""
+        return Budget(
+            iterations=self.iterations if self.iterations is not None else default.iterations,
+            cpu_seconds=self.cpu_seconds if self.cpu_seconds is not None else default.cpu_seconds,
+        )
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player. ``choose`` returns one of ``legal_moves`` (the same dict
+    content; a move in the game's canonical notation).
+
+    ``view`` is the engine's ``view(state, my_seat)``; ``legal_moves`` the
+    engine's ``legal_moves(state)`` for the same state; ``rng`` the only
+    source of randomness a bot may use (seed it for reproducible play);
+    ``budget`` a ``Budget`` or ``None`` for the level's default.
+    """
+
+    def choose(
+        self,
+        view: View,
+        legal_moves: list[Move],
+        rng: random.Random,
+        budget: Budget | None = None,
+    ) -> Move: ...
+
+
+def forced_move(legal_moves: list[Move]) -> Move | None:
+    """The move to play without thinking: the only legal one, else ``None``."""
+    if not legal_moves:
+        raise ValueError("no legal move to choose from: the game is over or it is not our turn")
+    return dict(legal_moves[0]) if len(legal_moves) == 1 else None
+
+
+class Deadline:
+    """A CPU-time deadline, checked cheaply inside search loops."""
+
+    __slots__ = ("end",)
+
+    def __init__(self, cpu_seconds: float | None) -> None:
+        self.end = None if cpu_seconds is None else time.process_time() + cpu_seconds
+
+    def passed(self) -> bool:
+        return self.end is not None and time.process_time() >= self.end

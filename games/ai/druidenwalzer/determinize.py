@@ -1,0 +1,173 @@
+"""From a player's view to plausible full states (determinizations).
+
+A bot sees only the view: visible tops, counts, druids, signs and its own
+hand. To search, it deals the cards it has not seen into the hidden places
+(the opponent's hand, face-down cards, covered cards, the cult-board piles
+below their tops, both draw piles) and gets a complete ``State`` the
+engine's fast path can play on. Every such state shows the bot exactly the
+view it was built from, and holds each cult's 30 cards minus the handicap.
+
+The unseen cards of a cult are its 30 cards minus the ones visible in the
+view (tops and the bot's own hand). A handicap removed cards of known value
+but unknown arrow, so each deal removes, per removed value, a random unseen
+card of that value.
+
+Where cards lie is not uniform: face-down cards always come from their
+owner's deck (only the setup puts cards face-down), and cards mostly stay on
+their owner's side (hands and draw piles hold the owner's cult until a
+reshuffle mixes in collected cards). So a deal gives each side's hidden
+places its own cult's cards first, and only the rest at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from games.rules.druidenwalzer.constants import (
+    CARD_CULT,
+    CARD_INDEX,
+    CARD_VALUE,
+    COLOUR_INDEX,
+    CULT_POSITION,
+    NO_DRUID,
+    PHASE_INDEX,
+    POSITION_INDEX,
+    SEAT_INDEX,
+    full_deck,
+)
+from games.rules.druidenwalzer.state import State
+
+SIDES = (0, 1)
+
+
+class Observation:
+    """What one view tells, parsed once per decision into engine terms.
+
+    ``template`` is a ``State`` with everything the view shows filled in
+    (hidden places empty); ``sample`` copies it and deals the unseen cards.
+    """
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        viewer = view.get("viewer") or view.get("to_move")
+        self.seat: int = SEAT_INDEX[viewer]
+        template = State()
+        template.phase = PHASE_INDEX[view["phase"]]
+        template.to_move = SEAT_INDEX[view["to_move"]] if view["to_move"] else None
+        template.winner = SEAT_INDEX[view["winner"]] if view["winner"] else None
+        template.turn = view["turn"]
+        # Hidden places, per side: (position, count) of face-down and of
+        # covered cards, and the cult-board pile below its top.
+        self.down_slots: list[list[tuple[int, int]]] = [[], []]
+        self.covered_slots: list[list[tuple[int, int]]] = [[], []]
+        self.board_below: list[int] = [0, 0]
+        self.draw_size: list[int] = [0, 0]
+        self.hand_size: list[int] = [0, 0]
+        seen: list[Counter[int]] = [Counter(), Counter()]  # per cult
+        for name, seat in SEAT_INDEX.items():
+            player = view["players"][name]
+            for tree in player["trees"]:
+                position = POSITION_INDEX[tree["position"]]
+                template.druid[position] = (
+                    COLOUR_INDEX[tree["druid"]] if tree["druid"] else NO_DRUID
+                )
+                template.signs[position] = tree["signs"]
+                template.flipped[position] = tree["flipped"]
+                if tree["top"] is not None:
+                    card = CARD_INDEX[tree["top"]]
+                    template.up[position] = [card]
+                    seen[CARD_CULT[card]][card] += 1
+                if tree["down"]:
+                    self.down_slots[seat].append((position, tree["down"]))
+                if tree["covered"]:
+                    self.covered_slots[seat].append((position, tree["covered"]))
+            board = player["cult_board"]
+            if board["top"] is not None:
+                card = CARD_INDEX[board["top"]]
+                template.up[CULT_POSITION[seat]] = [card]
+                seen[CARD_CULT[card]][card] += 1
+            self.board_below[seat] = max(board["count"] - 1, 0)
+            self.draw_size[seat] = player["draw_pile_size"]
+            self.hand_size[seat] = player["hand_size"]
+            template.removed[seat] = tuple(player["removed"])
+        hand = [CARD_INDEX[name] for name in view["players"][viewer]["hand"] or []]
+        template.hand[self.seat] = hand
+        for card in hand:
+            seen[CARD_CULT[card]][card] += 1
+        self.template = template
+        self.removed = template.removed
+        # The unseen cards of each cult, before the handicap is taken out.
+        self.unseen: list[list[int]] = []
+        for cult in SIDES:
+            pool = Counter(full_deck(cult))
+            pool.subtract(seen[cult])
+            self.unseen.append(sorted(pool.elements()))
+
+    def sample(self, rng: random.Random) -> State:
+        """One plausible full state consistent with the view."""
+        state = self.template.copy()
+        pools: list[list[int]] = []
+        for cult in SIDES:
+            # Sorting by random keys is a uniform shuffle, and several
+            # times faster than random.shuffle in CPython.
+            pool = sorted(self.unseen[cult], key=lambda _card, draw=rng.random: draw())
+            for value in self.removed[cult]:
+                # The pool is shuffled: its first card of this value is a
+                # random one, as the setup's "first of that value" is.
+                for index, card in enumerate(pool):
+                    if CARD_VALUE[card] == value:
+                        del pool[index]
+                        break
+            pools.append(pool)
+
+        # 1. Face-down cards: always the owner's cult.
+        for side in SIDES:
+            pool = pools[side]
+            for position, count in self.down_slots[side]:
+                state.down[position] = tuple(pool[len(pool) - count :])
+                del pool[len(pool) - count :]
+
+        # 2. The other hidden places, each side's from its own cult first;
+        #    a place left short takes from the mixed rest afterwards. The
+        #    visible tops of covered stacks and cult boards go back on top.
+        short: list[tuple[list[int], int]] = []
+        template_up = self.template.up
+        opponent = 1 - self.seat
+        for side in SIDES:
+            pool = pools[side]
+            places: list[tuple[list[int], int]] = []
+            if side == opponent:
+                places.append((state.hand[side], self.hand_size[side]))
+            places.append((state.draw[side], self.draw_size[side]))
+            for position, count in self.covered_slots[side]:
+                state.up[position] = []
+                places.append((state.up[position], count))
+            board = CULT_POSITION[side]
+            state.up[board] = []
+            places.append((state.up[board], self.board_below[side]))
+            for target, count in places:
+                take = min(count, len(pool))
+                if take:
+                    target.extend(pool[len(pool) - take :])
+                    del pool[len(pool) - take :]
+                if take < count:
+                    short.append((target, count - take))
+        if short:
+            rest = sorted(pools[0] + pools[1], key=lambda _card, draw=rng.random: draw())
+            for target, count in short:
+                target.extend(rest[len(rest) - count :])
+                del rest[len(rest) - count :]
+        for side in SIDES:
+            for position, _count in self.covered_slots[side]:
+                state.up[position].append(template_up[position][0])
+            board = CULT_POSITION[side]
+            if template_up[board]:
+                state.up[board].append(template_up[board][0])
+        state.seed = rng.getrandbits(32)  # reshuffles in a search are random
+        return state
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> State:
+    """One plausible full state for ``view`` (see ``Observation.sample``)."""
+    return Observation(view).sample(rng)

@@ -1,0 +1,210 @@
+"""The ``strong`` level: information-set Monte Carlo tree search.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one tree of
+the bot's own information sets. Each iteration deals a fresh plausible full
+state from the view (``determinize``), walks down the tree choosing among
+the actions legal in *that* deal by UCB, adds one new node, evaluates the
+position reached and backs the result up. A node's statistics are kept from
+the point of view of the player who made the move into it, so the opponent's
+replies are chosen to be good for the opponent.
+
+Why it fits: the opponent's hand and the face-down cards are unknown, so a
+search over one guessed deal would trust cards that may not be there;
+dealing anew at every iteration averages over what the bot cannot see,
+while the tree still learns the best reply to each of its moves. The
+opponent's replies differ between deals (its hand differs), so UCB counts a
+child's *availability* (how often it was legal when its parent was visited)
+instead of the parent's visits.
+
+Leaves are not played out to the end: a game lasts 20-60 turns and random
+playouts say little about it. The position reached is scored by the static
+evaluation (``evaluate``), squashed to a win probability. Short
+epsilon-greedy rollouts guided by the same evaluation are available
+(``rollout_plies``) but did no better at equal CPU time: each greedy ply
+costs as much as a dozen iterations.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from games.rules.druidenwalzer.constants import OVER, SETUP
+from games.rules.druidenwalzer.engine import play
+from games.rules.druidenwalzer.moves import Action, legal_actions
+from games.rules.druidenwalzer.state import State
+
+from ..base import Budget, Deadline, Move, View, forced_move
+from .determinize import Observation
+from .evaluate import evaluate
+from .heuristic import HeuristicBot, moves_and_actions
+
+DEFAULT_BUDGET = Budget(iterations=10000, cpu_seconds=1.5)
+EXPLORATION = 0.25  # UCB constant, for rewards in [0, 1]
+SCALE = 60.0  # evaluation points per unit of the logistic
+ROLLOUT_PLIES = 0
+ROLLOUT_GREEDY = 0.5  # share of rollout moves chosen by the evaluation
+_CHECK_EVERY = 8  # iterations between two looks at the clock
+
+
+class Node:
+    """A move's statistics: ``reward`` is summed for ``player``, who made it."""
+
+    __slots__ = ("children", "visits", "reward", "available", "player")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 1
+        self.player = player
+
+
+def moon_reward(state: State) -> float:
+    """The position's value for moon in [0, 1]: 1 a win, 0 a loss."""
+    if state.phase == OVER:
+        return 1.0 if state.winner == 0 else 0.0
+    score = evaluate(state, 0) / SCALE
+    if score > 30:
+        return 1.0
+    if score < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+def greedy_action(state: State, actions: list[Action]) -> Action:
+    """The action whose resulting position evaluates best for the mover."""
+    seat = state.to_move
+    best_action = actions[0]
+    best = -math.inf
+    for action in actions:
+        child = state.copy()
+        play(child, action)
+        score = evaluate(child, seat)
+        if score > best:
+            best, best_action = score, action
+    return best_action
+
+
+def rollout(state: State, rng: random.Random, plies: int) -> None:
+    """Play ``plies`` epsilon-greedy moves in place (fewer if the game ends)."""
+    for _ in range(plies):
+        if state.phase == OVER:
+            return
+        actions = legal_actions(state)
+        if rng.random() < ROLLOUT_GREEDY:
+            action = greedy_action(state, actions)
+        else:
+            action = actions[int(rng.random() * len(actions))]
+        play(state, action)
+
+
+def search(
+    observation: Observation,
+    rng: random.Random,
+    iterations: int,
+    deadline: Deadline,
+    exploration: float = EXPLORATION,
+    rollout_plies: int = ROLLOUT_PLIES,
+) -> dict[Action, Node]:
+    """Run the ISMCTS; returns the root's children (the bot's moves)."""
+    root = Node(observation.seat)
+    sample = observation.sample
+    log = math.log
+    sqrt = math.sqrt
+    for iteration in range(iterations):
+        if iteration % _CHECK_EVERY == 0 and iteration and deadline.passed():
+            break
+        state = sample(rng)
+        node = root
+        path = []
+        while state.phase != OVER:
+            actions = legal_actions(state)
+            children = node.children
+            untried = []
+            for action in actions:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                # Expand one untried action, chosen at random.
+                action = untried[0]
+                if len(untried) > 1:
+                    action = untried[int(rng.random() * len(untried))]
+                child = Node(state.to_move)
+                children[action] = child
+                play(state, action)
+                path.append(child)
+                break
+            best_score = -1.0
+            best_action = actions[0]
+            for action in actions:
+                child = children[action]
+                score = child.reward / child.visits + exploration * sqrt(
+                    log(child.available) / child.visits
+                )
+                if score > best_score:
+                    best_score, best_action = score, action
+            node = children[best_action]
+            play(state, best_action)
+            path.append(node)
+        if rollout_plies:
+            rollout(state, rng, rollout_plies)
+        reward = moon_reward(state)
+        for node in path:
+            node.visits += 1
+            node.reward += reward if node.player == 0 else 1.0 - reward
+    return root.children
+
+
+class StrongBot:
+    """ISMCTS over deals of the unseen cards, with a budget per move."""
+
+    def __init__(
+        self,
+        exploration: float = EXPLORATION,
+        rollout_plies: int = ROLLOUT_PLIES,
+        default_budget: Budget = DEFAULT_BUDGET,
+    ) -> None:
+        self.exploration = exploration
+        self.rollout_plies = rollout_plies
+        self.default_budget = default_budget
+        self._setup = HeuristicBot()
+
+    def choose(
+        self,
+        view: View,
+        legal_moves: list[Move],
+        rng: random.Random,
+        budget: Budget | None = None,
+    ) -> Move:
+        forced = forced_move(legal_moves)
+        if forced is not None:
+            return forced
+        budget = (budget or Budget()).resolve(self.default_budget)
+        observation = Observation(view)
+        if observation.template.phase == SETUP:
+            # Placing druids reveals nothing; the heuristic judges it directly.
+            return self._setup.choose(view, legal_moves, rng)
+        deadline = Deadline(budget.cpu_seconds)
+        children = search(
+            observation,
+            rng,
+            budget.iterations or 1,
+            deadline,
+            self.exploration,
+            self.rollout_plies,
+        )
+        pairs = moves_and_actions(legal_moves, observation.seat)
+
+        # The most visited move is the most robust choice; its mean reward
+        # breaks ties.
+        def key(pair: tuple[Move, Action]) -> tuple[int, float]:
+            node = children.get(pair[1])
+            if node is None:
+                return (0, 0.0)
+            return (node.visits, node.reward / node.visits)
+
+        return dict(max(pairs, key=key)[0])

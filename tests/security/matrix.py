@@ -1,0 +1,192 @@
+"""The expected answer of every URL of the site (the admin's aside) to each kind of visitor.
+
+One entry per URL pattern: concrete paths in the test world (tests.security.
+urlmap), and per method the outcome for each role in ROLES order (anonymous,
+player, opponent, outsider, staff), or one outcome for all. In the world the
+player (alice) is moon and to move in ``{game}``, the opponent (bob) sun;
+bob challenged alice (``{challenge}``); both are on ``{ladder}`` (bob first);
+``{finished}`` is a finished game of bob and carol (the outsider). Outcomes
+are written as urlmap.describe() writes them ("w": the request changed
+something). Writes to a game or challenge succeed for its players only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tests.conftest import PASSWORD
+
+
+@dataclass
+class Case:
+    path: str
+    expect: dict[str, str | tuple[str, ...]]
+    body: dict | None = None
+    api: bool = False
+    hides_cards: bool = field(default=False)
+
+
+def api(path: str, body: dict | None = None, **expect) -> Case:
+    """An API case: PUT, PATCH and DELETE are refused unless listed."""
+    refused = {"PUT": "405", "PATCH": "405", "DELETE": "405"}
+    return Case(path, {**refused, **expect}, body=body, api=True)
+
+
+def api_private(path: str, body: dict | None = None, **expect) -> Case:
+    """An API case for players only: anonymous callers get 401 for every method."""
+    refused = {"PUT": ("401", "405", "405", "405", "405"),
+               "PATCH": ("401", "405", "405", "405", "405"),
+               "DELETE": ("401", "405", "405", "405", "405")}
+    return Case(path, {**refused, **expect}, body=body, api=True)
+
+
+L = "login"
+PLAYERS_ONLY = (L, "200", "200", "200", "200")  # any logged-in visitor, not anonymous
+NOT_ALLOWED = (L, "405", "405", "405", "405")
+LOGGED_IN_AWAY = ("200", "302>/lobby/", "302>/lobby/", "302>/lobby/", "302>/lobby/")
+A401 = ("401", "405", "405", "405", "405")  # an API view for players: anonymous first
+
+
+def away(target: str) -> tuple[str, ...]:
+    return (L, target, target, target, target)
+
+
+def both_players(target: str) -> tuple[str, ...]:
+    """A game write: done for either player, refused (with a message) to anyone else."""
+    return (L, f"302w>{target}", f"302w>{target}", f"302>{target}", f"302>{target}")
+
+
+GAME = "/games/{game}/"
+ACTION = "/games/{game}/%s/"
+CHALLENGE = "/challenges/{challenge}/%s/"
+LADDER = "/ladders/{ladder}/"
+API_GAME = "/api/games/{game}/"
+MOVE = {"move": {"type": "place", "druid": "purple", "tree": 1}, "version": 0}
+CHALLENGE_FORM = {"opponent": "carol", "days_per_move": "3", "creator_seat": "random",
+                  "rated": "on"}
+READ = {"GET": "200", "POST": "405"}
+READ_ANY = {"GET": "200", "POST": "200"}  # views that render the same page for any method
+
+MATRIX: dict[str, list[Case]] = {
+    "": [Case("/", READ)],
+    "healthz": [Case("/healthz", READ)],
+    "ping": [Case("/ping", READ_ANY)],
+    "i18n/setlang/": [Case("/i18n/setlang/", {"GET": "302>/", "POST": "302>/"},
+                           body={"language": "nl", "next": "/"})],
+    # Accounts (allauth): empty forms for visitors; players are sent on.
+    "accounts/login/": [Case("/accounts/login/", {"GET": LOGGED_IN_AWAY,
+                                                  "POST": LOGGED_IN_AWAY})],
+    "accounts/logout/": [Case("/accounts/logout/", {
+        "GET": ("302>/", "200", "200", "200", "200"), "POST": "302>/"})],
+    "accounts/inactive/": [Case("/accounts/inactive/", READ)],
+    "accounts/signup/": [Case("/accounts/signup/", {"GET": LOGGED_IN_AWAY,
+                                                    "POST": LOGGED_IN_AWAY})],
+    "accounts/reauthenticate/": [Case("/accounts/reauthenticate/", {
+        "GET": PLAYERS_ONLY, "POST": PLAYERS_ONLY})],
+    "accounts/reauthenticate/code/": [Case("/accounts/reauthenticate/code/", {
+        "GET": away("302>/accounts/reauthenticate/"),
+        "POST": away("302>/accounts/reauthenticate/")})],
+    "accounts/reauthenticate/code/confirm/": [Case("/accounts/reauthenticate/code/confirm/", {
+        "GET": away("302>/accounts/reauthenticate/code/"),
+        "POST": away("302>/accounts/reauthenticate/code/")})],
+    "accounts/email/": [Case("/accounts/email/", {
+        "GET": PLAYERS_ONLY, "POST": away("302>/accounts/email/")})],
+    "accounts/confirm-email/": [Case("/accounts/confirm-email/", READ)],
+    "accounts/password/change/": [Case("/accounts/password/change/", {
+        "GET": PLAYERS_ONLY, "POST": PLAYERS_ONLY})],
+    "accounts/password/set/": [Case("/accounts/password/set/", {
+        "GET": away("302>/accounts/password/change/"),
+        "POST": away("302>/accounts/password/change/")})],
+    "accounts/password/reset/": [Case("/accounts/password/reset/", READ_ANY)],
+    "accounts/login/code/confirm/": [Case("/accounts/login/code/confirm/", {
+        "GET": ("302>/accounts/login/", *LOGGED_IN_AWAY[1:]),
+        "POST": ("302>/accounts/login/", *LOGGED_IN_AWAY[1:])})],
+    r"accounts/^confirm-email/(?P<key>[-:\w]+)/$": [
+        Case("/accounts/confirm-email/no-such-key/", {"GET": "200", "POST": "404"})],
+    "accounts/password/reset/key/done/": [Case("/accounts/password/reset/key/done/", READ)],
+    "accounts/^password/reset/key/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)/$": [
+        Case("/accounts/password/reset/key/1-no-such-key/", READ_ANY)],
+    "accounts/password/reset/done/": [Case("/accounts/password/reset/done/", READ)],
+    # Profiles, settings
+    "players/<str:username>/": [Case("/players/alice/", READ_ANY)],
+    "players/<str:username>/vs/<str:other>/": [Case("/players/alice/vs/bob/", READ_ANY)],
+    "settings/": [Case("/settings/", {"GET": PLAYERS_ONLY, "POST": away("302w>/settings/")},
+                       body={"notify": "off", "language": "nl"})],
+    "settings/vacation/": [Case("/settings/vacation/", {
+        "GET": NOT_ALLOWED, "POST": away("302w>/settings/")}, body={"action": "start"})],
+    # Lobby and challenges (bob challenged alice; carol cannot challenge herself)
+    "lobby/": [Case("/lobby/", READ_ANY)],
+    "challenges/new/": [Case("/challenges/new/", {
+        "GET": PLAYERS_ONLY,
+        "POST": (L, "302w>/lobby/", "302w>/lobby/", "200", "302w>/lobby/")},
+        body=CHALLENGE_FORM)],
+    "challenges/<int:challenge_id>/<str:action>/": [
+        Case(CHALLENGE % "accept", {"GET": NOT_ALLOWED, "POST": (
+            L, "302w>/games/", "302>/lobby/", "302>/lobby/", "302>/lobby/")}),
+        Case(CHALLENGE % "decline", {"GET": NOT_ALLOWED, "POST": (
+            L, "302w>/lobby/", "302>/lobby/", "302>/lobby/", "302>/lobby/")}),
+        Case(CHALLENGE % "cancel", {"GET": NOT_ALLOWED, "POST": (
+            L, "302>/lobby/", "302w>/lobby/", "302>/lobby/", "302>/lobby/")}),
+        Case(CHALLENGE % "no-such-action", {"GET": NOT_ALLOWED, "POST": away("302>/lobby/")}),
+    ],
+    "your-turn/": [Case("/your-turn/", {"GET": PLAYERS_ONLY, "POST": PLAYERS_ONLY})],
+    "play-ai/": [Case("/play-ai/", {"GET": NOT_ALLOWED, "POST": away("302>/lobby/")})],
+    # The game: anyone watches, its two players act
+    "games/<int:match_id>/": [Case(GAME, READ, hides_cards=True)],
+    "games/<int:match_id>/board/": [Case(GAME + "board/", READ, hides_cards=True)],
+    "games/<int:match_id>/replay/": [Case(GAME + "replay/", READ)],  # no hand in a replay
+    "games/<int:match_id>/export.json": [Case(GAME + "export.json", READ, hides_cards=True)],
+    "games/<int:match_id>/<str:action>/": [
+        Case(ACTION % "resign", {"GET": NOT_ALLOWED, "POST": both_players(GAME)}),
+        Case(ACTION % "draw-offer", {"GET": NOT_ALLOWED, "POST": both_players(GAME)}),
+        *(Case(ACTION % action, {"GET": NOT_ALLOWED, "POST": away(f"302>{GAME}")})
+          for action in ("draw-accept", "draw-decline", "rematch", "no-such-action")),
+    ],
+    # The API
+    "api/token/": [api("/api/token/", {"username": "alice", "password": "not-" + PASSWORD},
+                       GET=A401, POST="400", PUT=A401, PATCH=A401,
+                       DELETE=("401", "204w", "204w", "204w", "204w"))],
+    "api/me/": [api_private("/api/me/", GET=("401", "200", "200", "200", "200"), POST=A401)],
+    "api/challenges/": [api_private("/api/challenges/", {"opponent": "carol"}, GET="200",
+                                    POST=("401", "201w", "201w", "400", "201w"))],
+    "api/challenges/<int:challenge_id>/": [api(
+        "/api/challenges/{challenge}/", GET=("404", "200", "200", "404", "404"), POST="405")],
+    "api/challenges/<int:challenge_id>/accept/": [api_private(
+        "/api/challenges/{challenge}/accept/", {}, GET=A401,
+        POST=("401", "201w", "403", "403", "403"))],
+    "api/challenges/<int:challenge_id>/decline/": [api_private(
+        "/api/challenges/{challenge}/decline/", {}, GET=A401,
+        POST=("401", "200w", "403", "403", "403"))],
+    "api/challenges/<int:challenge_id>/cancel/": [api_private(
+        "/api/challenges/{challenge}/cancel/", {}, GET=A401,
+        POST=("401", "403", "200w", "403", "403"))],
+    "api/games/": [api_private("/api/games/", GET=("401", "200", "200", "200", "200"),
+                               POST=A401)],
+    **{f"api/games/<int:match_id>/{tail}": [api(API_GAME + tail, GET="200", POST="405")]
+       for tail in ("", "legal/", "events/", "export/")},
+    "api/games/<int:match_id>/move/": [api_private(
+        API_GAME + "move/", MOVE, GET=A401, POST=("401", "200w", "409", "403", "403"))],
+    "api/games/<int:match_id>/resign/": [api_private(
+        API_GAME + "resign/", {"version": 0}, GET=A401,
+        POST=("401", "200w", "200w", "403", "403"))],
+    "api/games/<int:match_id>/draw/": [api_private(
+        API_GAME + "draw/", {"action": "offer", "version": 0}, GET=A401,
+        POST=("401", "200w", "200w", "403", "403"))],
+    "api/games/<int:match_id>/rematch/": [api_private(
+        API_GAME + "rematch/", {}, GET=A401, POST=("401", "409", "409", "403", "403"))],
+    "api/schema/": [api("/api/schema/", GET="200", POST="405")],
+    "api/docs/": [api("/api/docs/", GET="200", POST="405")],
+    # Ladders (bob first, alice second; carol and staff are not on it)
+    "ladders/": [Case("/ladders/", READ_ANY)],
+    "ladders/<int:ladder_id>/": [Case(LADDER, READ_ANY)],
+    "ladders/<int:ladder_id>/join/": [Case(LADDER + "join/", {"GET": NOT_ALLOWED, "POST": (
+        L, f"302>{LADDER}", f"302>{LADDER}", f"302w>{LADDER}", f"302w>{LADDER}")})],
+    "ladders/<int:ladder_id>/leave/": [Case(LADDER + "leave/", {
+        "GET": (L, "200", "200", f"302>{LADDER}", f"302>{LADDER}"),
+        "POST": (L, f"302w>{LADDER}", f"302w>{LADDER}", f"302>{LADDER}", f"302>{LADDER}")})],
+    "ladders/<int:ladder_id>/challenge/": [Case(LADDER + "challenge/", {
+        "GET": NOT_ALLOWED,
+        "POST": (L, "302w>/games/", f"302>{LADDER}", f"302>{LADDER}", f"302>{LADDER}")},
+        body={"defender": "bob"})],
+    "leaderboard/": [Case("/leaderboard/", READ_ANY)],
+}

@@ -1,0 +1,105 @@
+"""No hidden card and no seed in anything a client receives, over 200 random games.
+
+All 200 games are played through the API (token auth for both players);
+40 of them are also followed live by both players' and a spectator's match
+sockets. Every API answer and socket message any client got is checked
+against that client's rightful knowledge (tests.security.leakcheck).
+
+The games run in two forked processes, one per core, on the same test
+database. LEAK_GAMES and LEAK_SOCKET_GAMES change the numbers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import resource
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import SyncToAsync
+from channels.layers import channel_layers
+from django.db import connections
+from rest_framework.throttling import SimpleRateThrottle
+
+from games import broadcast
+from tests.conftest import make_user
+from tests.security.apigames import Clients, Outcome, play_games
+from tests.security.socketgames import follow_game, session_cookie
+
+GAMES = int(os.environ.get("LEAK_GAMES", "200"))
+SOCKET_GAMES = min(GAMES, int(os.environ.get("LEAK_SOCKET_GAMES", "40")))
+PROCESSES = 2
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def _after_fork() -> None:
+    """Threads do not survive a fork: give the child its own executor, layer, connections."""
+    connections.close_all()
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    channel_layers.backends = {}
+
+
+async def _follow(indices, clients: Clients, cookies: dict) -> Outcome:
+    from druidsite.asgi import application
+
+    total = Outcome()
+    for index in indices:
+        total.add(await follow_game(index, clients, application, cookies))
+    return total
+
+
+def _worker(worker: int) -> tuple[Outcome, Outcome]:
+    _after_fork()
+    players = (make_user(f"leak{worker}a"), make_user(f"leak{worker}b"))
+    outsider = make_user(f"leak{worker}c")
+    socket_games = range(worker, SOCKET_GAMES, PROCESSES)
+    cookies = {user.username: session_cookie(user) for user in players}
+    live = asyncio.run(_follow(socket_games, Clients(players, outsider), cookies))
+    connections.close_all()
+    # Without a socket listening, the broadcasts after each move are skipped.
+    broadcast_match, broadcast.broadcast_match = broadcast.broadcast_match, _no_broadcast
+    try:
+        api = play_games(range(SOCKET_GAMES + worker, GAMES, PROCESSES), players, outsider)
+    finally:
+        broadcast.broadcast_match = broadcast_match
+    return live, api
+
+
+def _no_broadcast(*args, **kwargs) -> None:
+    return None
+
+
+@pytest.fixture
+def unthrottled(monkeypatch, settings, no_turn_mails):
+    # Thousands of requests a minute from two players: no rate limits here.
+    monkeypatch.setattr(SimpleRateThrottle, "allow_request", lambda self, request, view: True)
+    settings.EMBEDDED_WORKER = False  # importing the ASGI application starts no worker
+    import druidsite.asgi  # noqa: F401
+
+
+def test_it_leaks_no_hidden_card_and_no_seed_in_200_random_games(unthrottled):
+    started = time.monotonic()
+    connections.close_all()
+    with multiprocessing.get_context("fork").Pool(PROCESSES) as pool:
+        parts = pool.map(_worker, range(PROCESSES))
+    live, api = Outcome(), Outcome()
+    for socket_part, api_part in parts:
+        live.add(socket_part)
+        api.add(api_part)
+    total = Outcome()
+    total.add(live)
+    total.add(api)
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"\n{total.games} games through the API ({live.games} followed by sockets), "
+          f"{total.moves} moves, {total.finished_by_rules} ended by the rules; "
+          f"{total.messages} answers and socket messages, {total.cards_checked} card names "
+          f"checked; {time.monotonic() - started:.0f} s, {cpu.ru_utime + cpu.ru_stime:.0f} "
+          "CPU s")
+    assert (total.games, live.games) == (GAMES, SOCKET_GAMES)
+    assert total.finished_by_rules > GAMES // 2
+    assert total.cards_checked > 50 * GAMES
+    assert not total.problems, "\n".join(total.problems[:30])
