@@ -19,6 +19,8 @@ HEADER = "Content-Security-Policy"
 class ContentSecurityPolicyMiddleware(MiddlewareMixin):
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         policy = getattr(settings, "CONTENT_SECURITY_POLICY", None)
+        if settings.DEBUG and response.status_code >= 400:
+            return response  # Django's debug error pages have inline styles and scripts
         if policy and HEADER not in response:
             response.headers[HEADER] = policy
         return response

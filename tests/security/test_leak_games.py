@@ -33,7 +33,8 @@ GAMES = int(os.environ.get("LEAK_GAMES", "200"))
 SOCKET_GAMES = min(GAMES, int(os.environ.get("LEAK_SOCKET_GAMES", "40")))
 PROCESSES = 2
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True),
+              pytest.mark.timeout(900)]
 
 
 def _after_fork() -> None:
