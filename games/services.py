@@ -102,6 +102,17 @@ def _check_version(match: Match, version: Any) -> None:
         )
 
 
+def _lock_for_player(match_id: Any, user, version: Any) -> tuple[Match, list[Seat], Seat]:
+    """The locked match of a running game, its seats and ``user``'s seat, at ``version``."""
+    match = _lock_match(match_id)
+    seats = _seats(match)
+    seat = _seat_of(seats, user)
+    if match.is_over:
+        raise Conflict(_("The game is over."))
+    _check_version(match, version)
+    return match, seats, seat
+
+
 def _record(match: Match, seat: str, kind: str, move=None, events=None) -> MoveRecord:
     match.version += 1
     try:
@@ -281,30 +292,28 @@ def accept_challenge(challenge_id: Any, user) -> Match:
     return match
 
 
-def decline_challenge(challenge_id: Any, user) -> Challenge:
+def _close_challenge(challenge_id: Any, user, party: str, status: str, refusal: str) -> Challenge:
+    """Decline or cancel: only ``party`` (creator or opponent) may, and only while open."""
     with transaction.atomic():
         challenge = _lock_challenge(challenge_id)
-        if challenge.opponent_id != user.pk:
-            raise Forbidden(_("Only the challenged player can decline."))
+        if getattr(challenge, f"{party}_id") != user.pk:
+            raise Forbidden(refusal)
         if not challenge.is_open:
             raise Conflict(_("This challenge is no longer open."))
-        challenge.status = Challenge.Status.DECLINED
+        challenge.status = status
         challenge.save(update_fields=["status", "updated_at"])
         _lobby_changed()
     return challenge
+
+
+def decline_challenge(challenge_id: Any, user) -> Challenge:
+    return _close_challenge(challenge_id, user, "opponent", Challenge.Status.DECLINED,
+                            _("Only the challenged player can decline."))
 
 
 def cancel_challenge(challenge_id: Any, user) -> Challenge:
-    with transaction.atomic():
-        challenge = _lock_challenge(challenge_id)
-        if challenge.creator_id != user.pk:
-            raise Forbidden(_("Only the player who made the challenge can cancel it."))
-        if not challenge.is_open:
-            raise Conflict(_("This challenge is no longer open."))
-        challenge.status = Challenge.Status.CANCELLED
-        challenge.save(update_fields=["status", "updated_at"])
-        _lobby_changed()
-    return challenge
+    return _close_challenge(challenge_id, user, "creator", Challenge.Status.CANCELLED,
+                            _("Only the player who made the challenge can cancel it."))
 
 
 # --- matches ----------------------------------------------------------------------
@@ -356,12 +365,7 @@ def play(match_id: Any, user, move: Any, version: Any) -> Match:
     if not isinstance(move, dict):
         raise BadMove(_("A move must be a JSON object."))
     with transaction.atomic():
-        match = _lock_match(match_id)
-        seats = _seats(match)
-        seat = _seat_of(seats, user)
-        if match.is_over:
-            raise Conflict(_("The game is over."))
-        _check_version(match, version)
+        match, seats, seat = _lock_for_player(match_id, user, version)
         rules = get_rules(match.game)
         state = rules.from_json(match.state)
         if seat.seat not in rules.owed_by(state):
@@ -389,12 +393,7 @@ def play(match_id: Any, user, move: Any, version: Any) -> Match:
 
 def resign(match_id: Any, user, version: Any = None) -> Match:
     with transaction.atomic():
-        match = _lock_match(match_id)
-        seats = _seats(match)
-        seat = _seat_of(seats, user)
-        if match.is_over:
-            raise Conflict(_("The game is over."))
-        _check_version(match, version)
+        match, seats, seat = _lock_for_player(match_id, user, version)
         from_version = match.version
         _record(match, seat.seat, MoveRecord.Kind.RESIGN,
                 events=[{"type": "resign", "player": seat.seat}])
@@ -407,12 +406,7 @@ def resign(match_id: Any, user, version: Any = None) -> Match:
 
 def offer_draw(match_id: Any, user, version: Any = None) -> Match:
     with transaction.atomic():
-        match = _lock_match(match_id)
-        seats = _seats(match)
-        seat = _seat_of(seats, user)
-        if match.is_over:
-            raise Conflict(_("The game is over."))
-        _check_version(match, version)
+        match, seats, seat = _lock_for_player(match_id, user, version)
         if match.draw_offer_seat == seat.seat:
             raise Conflict(_("You have already offered a draw."))
         if match.draw_offer_seat:
@@ -438,12 +432,7 @@ def _agree_draw(match: Match, seats: list[Seat], seat: Seat) -> Match:
 
 def answer_draw(match_id: Any, user, accept: bool, version: Any = None) -> Match:
     with transaction.atomic():
-        match = _lock_match(match_id)
-        seats = _seats(match)
-        seat = _seat_of(seats, user)
-        if match.is_over:
-            raise Conflict(_("The game is over."))
-        _check_version(match, version)
+        match, seats, seat = _lock_for_player(match_id, user, version)
         if not match.draw_offer_seat or match.draw_offer_seat == seat.seat:
             raise Conflict(_("Your opponent has not offered a draw."))
         if accept:
