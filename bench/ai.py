@@ -30,7 +30,7 @@ RULES = get_rules("druidenwalzer")
 
 def positions(count: int, seed: int) -> list:
     """Play positions (the state and the seat to move) from heuristic games."""
-    bot = get_bot("heuristic")
+    bot = get_bot("druidenwalzer", "heuristic")
     rng = random.Random(seed)
     found: list = []
     game = 0
@@ -54,7 +54,7 @@ def main() -> None:
     states = positions(options.positions, options.seed)
     print(f"{len(states)} play positions from heuristic games, seed {options.seed}")
     for level in ("random", "heuristic", "strong"):
-        bot = get_bot(level)
+        bot = get_bot("druidenwalzer", level)
         rng = random.Random(options.seed)
         times = []
         for state in states:

@@ -24,6 +24,7 @@ import json
 import os
 import random
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
@@ -44,7 +45,7 @@ def load_stack_environment() -> None:
                                  capture_output=True, text=True).stdout
         for line in printed.splitlines():
             name, _, value = line.removeprefix("export ").partition("=")
-            os.environ[name] = value.strip("'\"")
+            os.environ[name] = shlex.split(value)[0] if value else ""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "druidsite.settings")
     # The benchmark's own bookkeeping queries run between awaits of its event

@@ -22,12 +22,12 @@ export SECURE_SSL_REDIRECT=false   # loopback has no TLS; a real deployment keep
 export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/$DB_NAME}
 export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/3}
 export STATIC_ROOT=$PWD/$STATE/static
-export DATABASE_CONN_MAX_AGE=600
+export DATABASE_POOL_SIZE=${DATABASE_POOL_SIZE:-8}
 export LOG_LEVEL=WARNING
 
 print_env() {
   for name in DJANGO_ENV SECRET_KEY ALLOWED_HOSTS SECURE_SSL_REDIRECT DATABASE_URL REDIS_URL \
-              STATIC_ROOT DATABASE_CONN_MAX_AGE LOG_LEVEL; do
+              STATIC_ROOT DATABASE_POOL_SIZE LOG_LEVEL; do
     printf 'export %s=%q\n' "$name" "${!name}"
   done
 }

@@ -126,8 +126,20 @@ if _database is None:
         "TEST": {"NAME": str(DATA_DIR / f"test-{os.getpid()}.sqlite3")},
     }
 else:
-    _database.setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
-    _database.setdefault("CONN_HEALTH_CHECKS", True)
+    # A web process serves every request in a thread of its own, so without a
+    # pool its connections grow with its concurrent requests until PostgreSQL
+    # refuses more ("too many clients"). The pool bounds them per process;
+    # requests beyond it wait for a free connection.
+    _pool_size = env.int("DATABASE_POOL_SIZE", 8, minimum=0)
+    if _pool_size and _database["ENGINE"].endswith("postgresql"):
+        _database.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1, "max_size": _pool_size,
+            "timeout": env.int("DATABASE_POOL_TIMEOUT", 20, minimum=1),
+        }
+        _database["CONN_MAX_AGE"] = 0  # the pool keeps the connections
+    else:
+        _database.setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
+        _database.setdefault("CONN_HEALTH_CHECKS", True)
 DATABASES = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
@@ -354,14 +366,14 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "druidsite API",
     "DESCRIPTION": (
-        "Correspondence games of Druidenwalzer for scripts and bots. Authenticate with "
+        "Correspondence board games for scripts and bots. Authenticate with "
         "'Authorization: Token <key>' (POST /api/token/) or a session (CSRF enforced). "
         "Errors are {\"error\": message, \"code\": code}."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "ENUM_NAME_OVERRIDES": {
-        "SeatEnum": "games.serializers.SEAT_NAMES",
+        "SeatEnum": "games.serializers.seat_names",
         "HandicapCardEnum": "games.serializers.HANDICAP_CHOICES",
         "GameStatusEnum": "games.models.Match.Status",
         "ChallengeStatusEnum": "games.models.Challenge.Status",

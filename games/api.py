@@ -40,7 +40,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games import services
+from games import services, snapshot
 from games.api_schema import ErrorSerializer, MeSerializer, TokenSerializer
 from games.models import Match, Seat
 from games.serializers import TokenRequestSerializer
@@ -170,6 +170,10 @@ def load_match(match_id: int) -> Match:
 
 def payload_for(match: Match, user: Any) -> dict[str, Any]:
     """The match as ``user`` may see it: their seat's view, or a spectator's."""
+    committed = snapshot.of(match)
+    if committed is not None:  # the write just made: its seats and parsed state
+        viewer = viewer_seat(match, user, committed.seats)
+        return match_payload(match, viewer, committed.seats, state=committed.state)
     seats = list(match.seats.select_related("user"))
     return match_payload(match, viewer_seat(match, user, seats), seats)
 

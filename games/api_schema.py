@@ -8,19 +8,23 @@ schema. tests/api/test_schema.py checks real answers against them.
 
 from __future__ import annotations
 
+from django.utils.module_loading import import_string
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
+from games import catalog
 from games.models import Match, MoveRecord, Seat
 from games.serializers import (
-    SEAT_NAMES,
+    CatalogueChoiceField,
     ChallengeSerializer,
     JSONObjectField,
     MoveField,
+    seat_names,
 )
 
 
 def seat_field(**kwargs) -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=SEAT_NAMES, **kwargs)
+    return CatalogueChoiceField(values=seat_names, **kwargs)
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -51,48 +55,48 @@ class MeSerializer(serializers.Serializer):
     active_games = serializers.IntegerField(help_text="Games in progress you play in.")
 
 
-# --- the druidenwalzer view (engine's view.py, rules section 7) ---------------------
+# --- the games' own parts: views and moves -------------------------------------------
 
 
-class TreeViewSerializer(serializers.Serializer):
-    tree = serializers.IntegerField(help_text="1..4 from the owner's side.")
-    position = serializers.CharField()
-    top = serializers.CharField(allow_null=True, help_text="The visible card.")
-    down = serializers.IntegerField(help_text="Face-down cards (count only).")
-    covered = serializers.IntegerField(help_text="Face-up cards under the top (count only).")
-    druid = serializers.ChoiceField(choices=["purple", "orange", "black"], allow_null=True)
-    signs = serializers.IntegerField()
-    flipped = serializers.BooleanField()
+class GameViewField(JSONObjectField):
+    """What the viewer sees of the board: the game's own view (see its rules)."""
 
 
-class CultBoardViewSerializer(serializers.Serializer):
-    position = serializers.CharField()
-    top = serializers.CharField(allow_null=True)
-    count = serializers.IntegerField()
+class _PerGameSchema(OpenApiSerializerFieldExtension):
+    """The schema of a game's own part (its view, a move): the serializer a game's
+    catalogue entry names, a documented JSON object for a game that names none,
+    and any of them when the site has several games."""
+
+    entry_field = ""
+    generic_description = ""
+
+    def map_serializer_field(self, auto_schema, direction):
+        schemas: list[dict] = []
+        generic: list[str] = []
+        for game in catalog.games():
+            path = getattr(game, self.entry_field)
+            if not path:
+                generic.append(game.name)
+                continue
+            ref = auto_schema.resolve_serializer(import_string(path), direction).ref
+            if ref not in schemas:
+                schemas.append(ref)
+        if generic or not schemas:
+            schemas.append({"type": "object", "additionalProperties": {}, "description":
+                            f"{self.generic_description} ({', '.join(generic) or 'any game'})"})
+        return schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
 
 
-class PlayerViewSerializer(serializers.Serializer):
-    trees = TreeViewSerializer(many=True)
-    cult_board = CultBoardViewSerializer()
-    hand = serializers.ListField(
-        child=serializers.CharField(), allow_null=True,
-        help_text="The cards in hand: only in the view of this seat's own player, else null.",
-    )
-    hand_size = serializers.IntegerField()
-    draw_pile_size = serializers.IntegerField()
-    removed = serializers.ListField(child=serializers.IntegerField())
+class GameViewSchema(_PerGameSchema):
+    target_class = GameViewField
+    entry_field = "view_serializer"
+    generic_description = "The game's view for this viewer, as its rules define it"
 
 
-class GameViewSerializer(serializers.Serializer):
-    """What the viewer sees of the board (druidenwalzer; rules section 7)."""
-
-    game = serializers.CharField()
-    phase = serializers.ChoiceField(choices=["setup", "play", "over"])
-    to_move = seat_field(allow_null=True)
-    winner = seat_field(allow_null=True)
-    turn = serializers.IntegerField()
-    viewer = seat_field(allow_null=True)
-    players = serializers.DictField(child=PlayerViewSerializer(), help_text="Keyed by seat.")
+class MoveSchema(_PerGameSchema):
+    target_class = MoveField
+    entry_field = "move_serializer"
+    generic_description = "A move in the game's notation, as its rules define it"
 
 
 # --- game payloads (games.visibility) ------------------------------------------------
@@ -141,7 +145,7 @@ class GameSummarySerializer(serializers.Serializer):
 class GameSerializer(GameSummarySerializer):
     """A game as one viewer may see it: a player's seat, or a spectator's view."""
 
-    view = GameViewSerializer()
+    view = GameViewField()
     legal_moves = serializers.ListField(
         child=MoveField(),
         help_text="Your legal moves: only when you owe a move, else empty.",
@@ -191,7 +195,7 @@ class ExportOptionsSerializer(serializers.Serializer):
 class ExportSerializer(GameSummarySerializer):
     """The whole game: the viewer's game view plus the whole log."""
 
-    view = GameViewSerializer()
+    view = GameViewField()
     legal_moves = serializers.ListField(child=MoveField(), help_text="Always empty here.")
     records = RecordSerializer(many=True)
     options = ExportOptionsSerializer()

@@ -19,9 +19,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from druidsite.enqueue import enqueue
-from games import services
+from games import catalog, services, snapshot, terms
 from games.models import Challenge, Match, Seat
 from games.rules import get_rules
 
@@ -71,7 +72,7 @@ def choose_move(match: Match, seat: Seat) -> dict:
     state = rules.from_json(match.state)
     view = rules.view(state, seat.seat)
     legal = rules.legal_moves(state)
-    bot = get_bot(seat.user.bot_level)
+    bot = get_bot(match.game, seat.user.bot_level)
     return bot.choose(view, legal, _rng(match.pk, match.version), None)
 
 
@@ -105,8 +106,15 @@ def bot_seats_owing(match_id: int) -> bool:
 
 
 @receiver(services.match_changed)
-def schedule_bot_move(sender, match_id: int, to_version: int, **kwargs) -> None:
-    if not bot_seats_owing(match_id):
+def schedule_bot_move(sender, match_id: int, to_version: int, match=None, **kwargs) -> None:
+    committed = snapshot.of(match, to_version) if match is not None else None
+    if committed is not None:
+        owing = not match.is_over and any(
+            seat.user.is_bot and (seat.deadline is not None or seat.paused_remaining is not None)
+            for seat in committed.seats)
+    else:
+        owing = bot_seats_owing(match_id)
+    if not owing:
         return
     _queue_bot_move(match_id, to_version)
 
@@ -155,12 +163,30 @@ def accept_if_bot(challenge: Challenge) -> Match | None:
     return services.accept_challenge(challenge.pk, challenge.opponent)
 
 
-def play_the_ai(user, level: str, seat: str = "random", days_per_move: int = 1) -> Match:
+def play_the_ai(user, level: str, seat: str = "random", days_per_move: int = 1,
+                game: str | None = None) -> Match:
+    """A rated game against the AI player of ``level`` in ``game`` (by default the
+    first game that has AI players), started at once."""
+    info = _ai_game(game)
     bot = bot_for_level(level)
     if bot is None:
         raise services.NotFound(f"There is no AI player of level {level!r}.")
     with transaction.atomic():
         challenge = services.create_challenge(
-            user, opponent=bot, creator_seat=seat, days_per_move=days_per_move, rated=True
+            user, game=info.name, opponent=bot, creator_seat=seat,
+            days_per_move=days_per_move, rated=True,
         )
         return accept_if_bot(challenge)
+
+
+def _ai_game(game: str | None):
+    """The catalogue's entry of a game an AI player plays."""
+    if game is None:
+        found = catalog.with_ai()
+        if not found:
+            raise services.ServiceError(_("No game of this site has AI players."))
+        return found[0]
+    info = terms.game_info(game)
+    if not info.ai_levels:
+        raise services.ServiceError(_("%(game)s has no AI players yet.") % {"game": info.title})
+    return info

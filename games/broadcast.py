@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from druidsite.realtime import publish_many
+from games import snapshot
 from games.models import Match
 from games.rules import get_rules
 from games.services import match_changed
@@ -30,14 +31,21 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def broadcast_match(match_id: int, from_version: int) -> None:
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        return
-    seats = list(match.seats.select_related("user"))
-    records = list(match.records.filter(version__gt=from_version).order_by("version"))
+def broadcast_match(match_id: int, from_version: int, match: Match | None = None) -> None:
+    """Send the update after ``from_version``; ``match`` may carry what was just committed."""
+    committed = snapshot.of(match) if match is not None else None
+    if committed is None or committed.version - len(committed.records) != from_version:
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            return
+        committed = None
     rules = get_rules(match.game)
-    state = rules.from_json(match.state)
+    if committed is not None:
+        seats, records, state = committed.seats, committed.records, committed.state
+    else:
+        seats = list(match.seats.select_related("user"))
+        records = list(match.records.filter(version__gt=from_version).order_by("version"))
+        state = rules.from_json(match.state)
     messages = []
     for viewer in [*(seat.seat for seat in seats), None]:
         messages.append((group_name(match_id, viewer), {
@@ -52,5 +60,6 @@ def broadcast_match(match_id: int, from_version: int) -> None:
 
 
 @receiver(match_changed)
-def on_match_changed(sender, match_id: int, from_version: int, to_version: int, **kwargs):
-    broadcast_match(match_id, from_version)
+def on_match_changed(sender, match_id: int, from_version: int, to_version: int,
+                     match: Match | None = None, **kwargs):
+    broadcast_match(match_id, from_version, match)

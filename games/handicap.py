@@ -1,10 +1,12 @@
 """Which cards each player removes before a game, and why.
 
-The rematch rule (Druidenwalzer rules, section 8) comes from the pair's
-history, not from memory: the winner of the pair's last game removes a 2; if
-they won the game before it too, a 3; further wins keep the 3. A loss or a
-draw ends the streak. At most one card is removed by this rule. A strength
-handicap chosen in a challenge applies to a player the rule leaves alone.
+Only in the games whose handicap options apply (``GameInfo.handicap`` in
+games.catalog; Druidenwalzer's rules, section 8). The rematch rule comes from
+the pair's history, not from memory: the winner of the pair's last game
+removes a 2; if they won the game before it too, a 3; further wins keep the
+3. A loss or a draw ends the streak. At most one card is removed by this
+rule. A strength handicap chosen in a challenge applies to a player the rule
+leaves alone.
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import catalog
 from games.models import Match, Seat
 
-RULE_GAMES = ("druidenwalzer",)
+
+def handicap_games() -> list[str]:
+    """The games whose handicap options apply (the rematch rule among them)."""
+    return [info.name for info in catalog.games() if info.handicap]
 
 
 @dataclass(frozen=True)
@@ -81,10 +87,11 @@ def handicaps_for(
     rematch_rule: bool = True,
 ) -> dict[int, Handicap]:
     """The cards each of the two removes in their next game, with the reason shown to both."""
-    strength = strength or {}
+    applies = game in handicap_games()
+    strength = (strength or {}) if applies else {}
     result: dict[int, Handicap] = {}
     holder, streak = (None, 0)
-    if rematch_rule and game in RULE_GAMES:
+    if rematch_rule and applies:
         holder, streak = winning_streak(game, user_a.pk, user_b.pk)
     for user in (user_a, user_b):
         card = rematch_card(streak) if user.pk == holder else None

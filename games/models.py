@@ -14,6 +14,8 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games import catalog
+
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 DAYS_CHOICES = [(d, _("%(days)s days per move") % {"days": d}) for d in DAYS_PER_MOVE]
 
@@ -35,7 +37,7 @@ class Challenge(models.Model):
         DECLINED = "declined", _("declined")
         CANCELLED = "cancelled", _("cancelled")
 
-    game = models.CharField(max_length=32, default="druidenwalzer")
+    game = models.CharField(max_length=32, default=catalog.default_name)
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made"
     )
@@ -46,7 +48,7 @@ class Challenge(models.Model):
     )
     days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
     creator_seat = models.CharField(
-        max_length=16, default="random", help_text=_("A seat name (moon, sun) or random.")
+        max_length=16, default="random", help_text=_("A seat of the game, or random.")
     )
     rated = models.BooleanField(default=True)
     # Cards removed before setup, per role: {"creator": [1], "opponent": [3]}.
@@ -85,7 +87,7 @@ class Match(models.Model):
         TIMEOUT = "timeout", _("time ran out")
         DRAW = "draw", _("agreed draw")
 
-    game = models.CharField(max_length=32, default="druidenwalzer")
+    game = models.CharField(max_length=32, default=catalog.default_name)
     state = models.JSONField(help_text=_("The engine's full state: server only."))
     seed = models.BigIntegerField(help_text=_("Secret until the game is over."))
     options = models.JSONField(default=dict, blank=True)

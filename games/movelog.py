@@ -1,8 +1,10 @@
 """The move log in words: a match's records, as one viewer may see them, as sentences.
 
 Input is ``visibility.records_payload`` (events already redacted for the
-viewer), so a sentence can only tell what that viewer may know: a player's
-own drawn cards appear in their own log and nowhere else.
+viewer), so a sentence can only tell what that viewer may know. The site's
+own events (resign, draw offers, timeout) are put in words here; the rules'
+events by the game's own formatter (``GameInfo.event_sentence`` and
+``GameInfo.summary``, see games.catalog).
 """
 
 from __future__ import annotations
@@ -11,124 +13,27 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from games.templatetags.druid_board import colour_adjective, colour_label, seat_label
+from games.catalog import GameInfo
 
-
-def place_label(position: str | None) -> str:
-    """``M2`` stays ``M2``; the cult boards and the hand get words."""
-    if position == "hand":
-        return _("the hand")
-    if position == "MC":
-        return _("the moon cult board")
-    if position == "SC":
-        return _("the sun cult board")
-    return position or "?"
+#: The events the site itself records (games.services), not the rules.
+SITE_EVENTS = ("resign", "draw_offer", "draw_decline", "draw_accept", "timeout")
 
 
-def end_reason(reason: str | None, detail: str | None = None) -> str:
+def end_reason(game: GameInfo | None, reason: str | None, detail: str | None = None) -> str:
+    """How a game ended, in the words after "won" (or after "draw")."""
+    if reason == "rules":
+        if game is not None and game.rules_end is not None:
+            return game.rules_end(detail or "")
+        return _("by the rules")
     return {
-        "rules": _("by conquest (two trees flipped)"),
         "resign": _("by resignation"),
         "timeout": _("on time"),
         "draw": _("agreed"),
     }.get(reason or "", detail or reason or "")
 
 
-def _measure(event: dict) -> str:
-    moon, sun, winner = event.get("moon", {}), event.get("sun", {}), event.get("winner")
-    colour = colour_label(event.get("colour", ""))
-    if winner is None:
-        return _("%(colour)s: moon %(moon)s ties sun %(sun)s") % {
-            "colour": colour, "moon": moon.get("value", 0), "sun": sun.get("value", 0)}
-    loser = "sun" if winner == "moon" else "moon"
-    won, lost = event.get(winner, {}), event.get(loser, {})
-    return _("%(colour)s: %(winner)s %(high)s beats %(loser)s %(low)s") % {
-        "colour": colour, "winner": seat_label(winner), "high": won.get("value", 0),
-        "loser": seat_label(loser), "low": lost.get("value", 0)}
-
-
-def _flip(event: dict) -> str:
-    if event.get("reason") == "signs":
-        text = _("%(seat)s's tree %(tree)s (%(pos)s) is conquered with 6 signs") % {
-            "seat": seat_label(event.get("player")), "tree": event.get("tree"),
-            "pos": event.get("position")}
-    else:
-        text = _("%(seat)s's tree %(tree)s (%(pos)s) stayed empty and is flipped") % {
-            "seat": seat_label(event.get("player")), "tree": event.get("tree"),
-            "pos": event.get("position")}
-    cards = event.get("cards") or []
-    if cards:
-        text += "; " + ngettext("%(n)s card goes to the cult boards",
-                                "%(n)s cards go to the cult boards", len(cards)) % {
-            "n": len(cards)}
-    druid = event.get("druid")
-    if druid:
-        text += "; " + _("the %(colour)s druid moves to %(to)s") % {
-            "colour": colour_adjective(druid.get("druid", "")), "to": druid.get("to")}
-    return text
-
-
-def event_sentence(event: dict[str, Any]) -> str:
-    """One public event in words."""
-    kind = event.get("type")
-    seat = seat_label(event.get("player"))
-    if kind == "place":
-        return _("%(seat)s placed the %(colour)s druid on tree %(tree)s") % {
-            "seat": seat, "colour": colour_adjective(event.get("druid", "")),
-            "tree": event.get("tree")}
-    if kind == "waltz":
-        return _("%(seat)s waltzed %(card)s on tree %(tree)s") % {
-            "seat": seat, "card": event.get("card"), "tree": event.get("tree")}
-    if kind == "ring":
-        if event.get("banned"):
-            return _("the bann ring goes to %(pos)s: the %(colour)s druids sit out") % {
-                "pos": event.get("position"), "colour": colour_adjective(event["banned"])}
-        return _("the bann ring goes to %(pos)s") % {"pos": event.get("position")}
-    if kind == "dance":
-        return _("%(card)s danced from %(from)s to %(to)s") % {
-            "card": event.get("card"), "from": place_label(event.get("from")),
-            "to": place_label(event.get("to"))}
-    if kind == "turn_up":
-        return _("%(card)s turned face-up on %(pos)s") % {
-            "card": event.get("card"), "pos": event.get("position")}
-    if kind == "measure":
-        return _measure(event)
-    if kind == "sign":
-        return _("sign on %(pos)s (%(n)s/6)") % {"pos": event.get("position"),
-                                                "n": event.get("signs")}
-    if kind == "collect":
-        return _("%(seat)s takes %(card)s from %(from)s to %(to)s") % {
-            "seat": seat, "card": event.get("card"), "from": place_label(event.get("from")),
-            "to": place_label(event.get("to"))}
-    if kind == "flip":
-        return _flip(event)
-    if kind == "leap":
-        return _("%(seat)s's %(colour)s druid leapt from %(from)s to %(to)s") % {
-            "seat": seat, "colour": colour_adjective(event.get("druid", "")),
-            "from": event.get("from"), "to": event.get("to")}
-    if kind == "withdraw":
-        if event.get("from") == "hand":
-            return _("%(seat)s withdrew %(card)s from the hand to %(to)s") % {
-                "seat": seat, "card": event.get("card"), "to": place_label(event.get("to"))}
-        return _("%(seat)s withdrew %(card)s from %(from)s to %(to)s") % {
-            "seat": seat, "card": event.get("card"), "from": place_label(event.get("from")),
-            "to": place_label(event.get("to"))}
-    if kind == "draw":
-        text = ngettext("%(seat)s drew %(n)s card", "%(seat)s drew %(n)s cards",
-                        event.get("count", 0)) % {"seat": seat, "n": event.get("count", 0)}
-        if event.get("cards"):  # only in the drawer's own copy of the event
-            text += ": " + ", ".join(event["cards"])
-        return text
-    if kind == "reshuffle":
-        return _("%(seat)s shuffled the cult board into a new draw pile (%(n)s cards)") % {
-            "seat": seat, "n": event.get("count", 0)}
-    if kind == "pass":
-        return _("%(seat)s passed") % {"seat": seat}
-    if kind == "game_over":
-        return _("%(seat)s won: %(loser)s has two flipped trees") % {
-            "seat": seat_label(event.get("winner")), "loser": seat_label(event.get("loser"))}
+def _site_sentence(kind: str, seat: str) -> str:
     if kind == "resign":
         return _("%(seat)s resigned") % {"seat": seat}
     if kind == "draw_offer":
@@ -137,31 +42,29 @@ def event_sentence(event: dict[str, Any]) -> str:
         return _("%(seat)s declined the draw") % {"seat": seat}
     if kind == "draw_accept":
         return _("%(seat)s accepted the draw: the game is drawn") % {"seat": seat}
-    if kind == "timeout":
-        return _("%(seat)s ran out of time") % {"seat": seat}
+    return _("%(seat)s ran out of time") % {"seat": seat}
+
+
+def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
+    """One public event in words."""
+    kind = event.get("type")
+    if kind in SITE_EVENTS:
+        return _site_sentence(kind, game.seat_label(event.get("player")))
+    if game.event_sentence is not None:
+        return game.event_sentence(event)
     return str(kind)
 
 
-def summary(events: list[dict[str, Any]]) -> str:
-    """A move in one line: the action, then what it caused."""
+def summary(game: GameInfo, events: list[dict[str, Any]]) -> str:
+    """A move in one line."""
     if not events:
         return ""
-    head = event_sentence(events[0])
-    clauses: list[str] = []
-    danced = sum(1 for event in events if event.get("type") == "dance")
-    if danced:
-        clauses.append(ngettext("%(n)s card danced", "%(n)s cards danced", danced) % {
-            "n": danced})
-    for event in events[1:]:
-        kind = event.get("type")
-        if kind in ("measure", "sign", "flip", "game_over"):
-            if kind == "measure" and event.get("winner") is None:
-                continue
-            clauses.append(event_sentence(event))
-    return f"{head}: {', '.join(clauses)}" if clauses else head
+    if events[0].get("type") in SITE_EVENTS or game.summary is None:
+        return event_sentence(game, events[0])
+    return game.summary(events)
 
 
-def log_entries(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def log_entries(records: list[dict[str, Any]], game: GameInfo) -> list[dict[str, Any]]:
     """Each record as ``{version, at, seat, kind, summary, details}``."""
     entries = []
     for record in records:
@@ -171,7 +74,8 @@ def log_entries(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "at": parse_datetime(record["at"]) if record.get("at") else None,
             "seat": record.get("seat"),
             "kind": record["kind"],
-            "summary": summary(events) or record["kind"],
-            "details": [event_sentence(event) for event in events] if len(events) > 1 else [],
+            "summary": summary(game, events) or record["kind"],
+            "details": ([event_sentence(game, event) for event in events]
+                        if len(events) > 1 else []),
         })
     return entries

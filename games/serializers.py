@@ -11,27 +11,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games import catalog
 from games.models import DAYS_CHOICES, Challenge
-from games.rules import GAMES, get_rules
+from games.terms import HANDICAP_VALUES
 
-
-def _seat_names() -> tuple[str, ...]:
-    names: list[str] = []
-    for game in GAMES:
-        rules = get_rules(game)
-        names.extend(n for n in rules.seats(rules.new_game(0)) if n not in names)
-    return tuple(names)
-
-
-SEAT_NAMES: tuple[str, ...] = _seat_names()
-CREATOR_SEATS: tuple[str, ...] = (*SEAT_NAMES, "random")
-HANDICAP_VALUES = (1, 2, 3, 4, 5)
 HANDICAP_CHOICES = tuple((value, str(value)) for value in HANDICAP_VALUES)
+
+
+def seat_names() -> list[str]:
+    """The seats of every game of the catalogue, each name once."""
+    names: list[str] = []
+    for game in catalog.games():
+        names.extend(name for name in game.seat_names if name not in names)
+    return names
 
 
 # --- strict fields --------------------------------------------------------------
@@ -106,54 +104,46 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-# --- the moves of druidenwalzer (schema only: the engine checks moves) --------------
+class CatalogueChoiceField(StrictChoiceField):
+    """A choice among what the catalogue holds when the request comes (games
+    register while the site runs), e.g. ``games`` or ``seats``."""
+
+    def __init__(self, *, values, **kwargs) -> None:
+        self._values = values
+        super().__init__(choices=[], **kwargs)
+
+    @property
+    def choices(self) -> dict[str, str]:  # read by the check, the answer and the schema
+        return {value: value for value in self._values()}
+
+    @choices.setter
+    def choices(self, value) -> None:  # ChoiceField.__init__ sets it: the catalogue decides
+        pass
+
+    @property
+    def grouped_choices(self) -> dict[str, str]:
+        return self.choices
+
+    @property
+    def choice_strings_to_values(self) -> dict[str, str]:
+        return self.choices
 
 
-class PlaceMoveSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["place"])
-    druid = serializers.ChoiceField(choices=["purple", "orange", "black"])
-    tree = serializers.IntegerField(min_value=1, max_value=4)
+class GameChoiceField(CatalogueChoiceField):
+    default_error_messages = {"invalid_choice": "{detail}"}  # the detail is translated
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(values=catalog.names, **kwargs)
+
+    def fail(self, key: str, **kwargs: Any):
+        if key == "invalid_choice":
+            kwargs["detail"] = catalog.unknown_game_message(kwargs.get("input"))
+        return super().fail(key, **kwargs)
 
 
-class WaltzMoveSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["waltz"])
-    card = serializers.CharField(help_text="A card of the hand, e.g. S5L.")
-    tree = serializers.IntegerField(min_value=1, max_value=4)
-
-
-class LeapMoveSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["leap"])
-    druid = serializers.ChoiceField(choices=["purple", "orange", "black"])
-
-
-class WithdrawMoveSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["withdraw"])
-    card = serializers.CharField(required=False, help_text="A card of the hand, or:")
-    tree = serializers.IntegerField(
-        required=False, min_value=1, max_value=4, help_text="One of the mover's own trees."
-    )
-
-
-class PassMoveSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["pass"])
-
-
-MOVE_SCHEMA = PolymorphicProxySerializer(
-    component_name="Move",
-    serializers={
-        "place": PlaceMoveSerializer,
-        "waltz": WaltzMoveSerializer,
-        "leap": LeapMoveSerializer,
-        "withdraw": WithdrawMoveSerializer,
-        "pass": PassMoveSerializer,
-    },
-    resource_type_field_name="type",
-)
-
-
-@extend_schema_field(MOVE_SCHEMA)
 class MoveField(JSONObjectField):
-    """A move in the game's notation (druidenwalzer: rules section 9); the engine checks it."""
+    """A move in the game's notation (see each game's rules); the engine checks it.
+    The schema shows the moves of the games that describe theirs (games.api_schema)."""
 
 
 # --- request bodies ------------------------------------------------------------------
@@ -183,19 +173,34 @@ class HandicapSerializer(StrictSerializer):
 class ChallengeRequestSerializer(StrictSerializer):
     """A new challenge: every field has a default."""
 
-    game = StrictChoiceField(choices=GAMES, default="druidenwalzer")
+    game = GameChoiceField(default=catalog.default_name,
+                           help_text="The game (by default the site's first).")
     opponent = StrictCharField(
         max_length=150, allow_null=True, default=None,
         help_text="A player's username, or null for an open challenge anyone may accept.",
     )
     days_per_move = StrictChoiceField(choices=DAYS_CHOICES, default=3)
-    creator_seat = StrictChoiceField(
-        choices=CREATOR_SEATS, default="random", help_text="Your seat, or random."
+    creator_seat = CatalogueChoiceField(
+        values=lambda: [*seat_names(), "random"], default="random",
+        help_text="Your seat (one of the game's), or random.",
     )
     rated = StrictBooleanField(default=True)
     handicap = HandicapSerializer(
-        required=False, help_text="Strength handicap: cards removed before setup."
+        required=False,
+        help_text="Strength handicap: cards removed before setup (games with handicaps only).",
     )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        game = catalog.get(data["game"])
+        if data["creator_seat"] not in (*game.seat_names, "random"):
+            raise serializers.ValidationError({"creator_seat": [gettext(
+                "%(seat)s is not a seat of %(game)s; its seats: %(seats)s.") % {
+                "seat": repr(data["creator_seat"]), "game": game.title,
+                "seats": ", ".join((*game.seat_names, "random"))}]})
+        if not game.handicap and any((data.get("handicap") or {}).values()):
+            raise serializers.ValidationError({"handicap": [gettext(
+                "%(game)s is played without handicaps.") % {"game": game.title}]})
+        return data
 
 
 class EmptyRequestSerializer(StrictSerializer):

@@ -20,10 +20,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from druidsite.enqueue import enqueue
-from games import clocks
+from games import clocks, snapshot, terms
+from games.errors import BadMove, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from games.handicap import handicaps_for
 from games.models import DAYS_PER_MOVE, Challenge, Match, MoveRecord, Seat
-from games.rules import GAMES, RulesError, get_rules
+from games.rules import RulesError, get_rules
 
 MAX_OPEN_CHALLENGES = 20
 log = logging.getLogger(__name__)
@@ -33,35 +34,7 @@ match_finished = Signal()
 #: Sent after the commit of any change of a match (new version).
 match_changed = Signal()
 
-
-class ServiceError(Exception):
-    status = 400
-    code = "bad_request"
-
-    def __init__(self, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.extra = extra
-
-
-class NotFound(ServiceError):
-    status, code = 404, "not_found"
-
-
-class Forbidden(ServiceError):
-    status, code = 403, "forbidden"
-
-
-class Conflict(ServiceError):
-    status, code = 409, "conflict"
-
-
-class StaleVersion(Conflict):
-    code = "stale_version"
-
-
-class BadMove(ServiceError):
-    status, code = 400, "illegal_move"
+__all__ = ["BadMove", "Conflict", "Forbidden", "NotFound", "ServiceError", "StaleVersion"]
 
 
 # --- helpers --------------------------------------------------------------------
@@ -116,11 +89,11 @@ def _lock_for_player(match_id: Any, user, version: Any) -> tuple[Match, list[Sea
 def _record(match: Match, seat: str, kind: str, move=None, events=None) -> MoveRecord:
     match.version += 1
     try:
-        with transaction.atomic():
-            return MoveRecord.objects.create(
-                match=match, version=match.version, seat=seat, kind=kind, move=move,
-                events=events or [],
-            )
+        # No savepoint: on a clash the whole write is refused and rolled back.
+        return MoveRecord.objects.create(
+            match=match, version=match.version, seat=seat, kind=kind, move=move,
+            events=events or [],
+        )
     except IntegrityError:  # another writer got this version first
         raise StaleVersion(_("The game has just changed: reload it."),
                            version=match.version) from None
@@ -132,8 +105,8 @@ def _after_commit(match: Match, from_version: int, finished: bool) -> None:
     def run() -> None:
         # The change is committed: a failing listener (broadcast, mail, ladder)
         # is logged, never turned into an error for the player who moved.
-        results = match_changed.send_robust(Match, match_id=match_id,
-                                            from_version=from_version, to_version=to_version)
+        results = match_changed.send_robust(Match, match_id=match_id, from_version=from_version,
+                                            to_version=to_version, match=match)
         if finished:
             results += match_finished.send_robust(Match, match_id=match_id)
         for receiver, outcome in results:
@@ -180,12 +153,13 @@ def _lobby_changed() -> None:
 
 
 def create_challenge(
-    user, *, game: str = "druidenwalzer", opponent=None, days_per_move: int = 3,
+    user, *, game: str | None = None, opponent=None, days_per_move: int = 3,
     creator_seat: str = "random", rated: bool = True, handicap: dict | None = None,
     rematch_of: Match | None = None,
 ) -> Challenge:
-    if game not in GAMES:
-        raise ServiceError(_("Unknown game %(game)s.") % {"game": game})
+    """A challenge to ``opponent`` (a user or a name), or open to anyone; ``game``
+    defaults to the catalogue's first."""
+    info = terms.game_info(game)
     try:
         days_per_move = int(days_per_move)
     except (TypeError, ValueError):
@@ -193,10 +167,7 @@ def create_challenge(
     if days_per_move not in DAYS_PER_MOVE:
         raise ServiceError(_("Days per move must be one of %(choices)s.") % {
             "choices": ", ".join(map(str, DAYS_PER_MOVE))})
-    seat_names = _seat_names(game)
-    if creator_seat not in (*seat_names, "random"):
-        raise ServiceError(_("The seat must be one of %(choices)s.") % {
-            "choices": ", ".join((*seat_names, "random"))})
+    terms.check_seat(info, creator_seat)
     if isinstance(opponent, str):
         opponent = get_user_model().objects.filter(username__iexact=opponent.strip()).first()
         if opponent is None:
@@ -206,16 +177,17 @@ def create_challenge(
             raise ServiceError(_("You cannot challenge yourself."))
         if not opponent.is_active:
             raise ServiceError(_("That player's account is closed."))
+        terms.check_opponent(info, opponent)
     if not isinstance(rated, bool):
         raise ServiceError(_("Rated must be true or false."))
-    handicap = _clean_handicap(handicap)
+    handicap = terms.clean_handicap(info, handicap)
     with transaction.atomic():
         open_count = Challenge.objects.filter(creator=user, status=Challenge.Status.OPEN).count()
         if open_count >= MAX_OPEN_CHALLENGES:
             raise Conflict(_("You have %(n)s open challenges already; cancel one first.") % {
                 "n": open_count})
         challenge = Challenge.objects.create(
-            game=game, creator=user, opponent=opponent, days_per_move=days_per_move,
+            game=info.name, creator=user, opponent=opponent, days_per_move=days_per_move,
             creator_seat=creator_seat, rated=rated, handicap=handicap,
             rematch_of=rematch_of,
         )
@@ -227,30 +199,6 @@ def create_challenge(
             # challenges made from the ordinary form or the API (best effort).
             transaction.on_commit(lambda: enqueue(bot_accept, (challenge.pk,)))
     return challenge
-
-
-def _seat_names(game: str) -> tuple[str, ...]:
-    rules = get_rules(game)
-    return rules.seats(rules.new_game(0))
-
-
-def _clean_handicap(handicap: dict | None) -> dict:
-    cleaned: dict[str, list[int]] = {}
-    for role, values in (handicap or {}).items():
-        if role not in ("creator", "opponent"):
-            raise ServiceError(_("A handicap is given for the creator or the opponent."))
-        if values in (None, "", []):
-            continue
-        if isinstance(values, (int, str)):
-            values = [values]
-        try:
-            values = [int(v) for v in values]
-        except (TypeError, ValueError):
-            raise ServiceError(_("A handicap is a card value from 1 to 5.")) from None
-        if len(values) > 1 or any(v not in (1, 2, 3, 4, 5) for v in values):
-            raise ServiceError(_("A handicap removes one card of value 1 to 5."))
-        cleaned[role] = values
-    return cleaned
 
 
 def _lock_challenge(challenge_id: Any) -> Challenge:
@@ -271,7 +219,7 @@ def accept_challenge(challenge_id: Any, user) -> Match:
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise Forbidden(_("This challenge is addressed to another player."))
         creator, opponent = challenge.creator, user
-        names = _seat_names(challenge.game)
+        names = terms.seat_names(challenge.game)
         if challenge.creator_seat in names:
             creator_seat = challenge.creator_seat
         else:
@@ -326,6 +274,7 @@ def start_match(
 ) -> Match:
     """Create a match with its players seated; the handicaps follow the pair's history
     (unless ``rematch_rule`` is off, as a ladder may decide)."""
+    info = terms.game_info(game)
     rules = get_rules(game)
     seed = secrets.randbits(62) if seed is None else seed
     users = list(players.values())
@@ -339,9 +288,9 @@ def start_match(
             if handicaps[user.pk].reason:
                 reasons[seat] = handicaps[user.pk].reason
                 why[seat] = handicaps[user.pk].why
-    options = {"removed": removed, "handicap_reasons": reasons, "handicap_why": why}
+    options = terms.match_options(info, removed, reasons, why)
     try:
-        state = rules.new_game(seed, {"removed": removed})
+        state = rules.new_game(seed, options["new_game"])
     except RulesError as exc:
         raise ServiceError(str(exc)) from None
     now = timezone.now()
@@ -376,7 +325,8 @@ def play(match_id: Any, user, move: Any, version: Any) -> Match:
             raise BadMove(str(exc)) from None
         from_version = match.version
         match.state = rules.to_json(applied.state)
-        _record(match, seat.seat, MoveRecord.Kind.MOVE, move, applied.events)
+        record = _record(match, seat.seat, MoveRecord.Kind.MOVE, move, applied.events)
+        snapshot.attach(match, seats, [record], applied.state)
         if match.draw_offer_seat and match.draw_offer_seat != seat.seat:
             match.draw_offer_seat = ""  # moving on declines the opponent's offer
         now = timezone.now()

@@ -6,17 +6,23 @@ from django.conf import settings
 from django.dispatch import receiver
 
 from druidsite.enqueue import enqueue
+from games import snapshot
 from games.models import Seat
 from games.services import match_changed
 
 
 @receiver(match_changed)
-def schedule_turn_mails(sender, match_id: int, to_version: int, **kwargs) -> None:
+def schedule_turn_mails(sender, match_id: int, to_version: int, match=None, **kwargs) -> None:
     from games.tasks import notify_turn
 
-    owing = Seat.objects.filter(
-        match_id=match_id, deadline__isnull=False, user__is_bot=False, user__notify="each"
-    ).values_list("pk", flat=True)
+    committed = snapshot.of(match, to_version) if match is not None else None
+    if committed is not None:
+        owing = [seat.pk for seat in committed.seats if seat.deadline is not None
+                 and not seat.user.is_bot and seat.user.notify == "each"]
+    else:
+        owing = Seat.objects.filter(
+            match_id=match_id, deadline__isnull=False, user__is_bot=False, user__notify="each"
+        ).values_list("pk", flat=True)
     for seat_id in owing:
         # Delayed: a player who answers quickly (or has the page open) gets no mail.
         # Best effort: with the broker down the move stands and this mail is skipped.

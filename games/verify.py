@@ -83,6 +83,16 @@ def first_difference(expected: Any, actual: Any, path: str = "") -> str | None:
     return None
 
 
+def new_game_options(options: Any) -> dict[str, Any]:
+    """The ``new_game`` options a match was started with, from its stored options:
+    ``new_game`` as games.services.start_match keeps it; a match stored before that
+    key existed keeps only the cards each seat removed, its one option then."""
+    options = options if isinstance(options, dict) else {}
+    if "new_game" in options:
+        return options["new_game"]
+    return {"removed": options.get("removed", {})}
+
+
 def verify_game(game: StoredGame) -> str | None:
     """The first difference between the stored game and its replay, or None."""
     try:
@@ -90,10 +100,10 @@ def verify_game(game: StoredGame) -> str | None:
     except RulesError:
         return "game (unknown game)"
     options = game.options if isinstance(game.options, dict) else {}
-    if "removed" not in options:
+    if "new_game" not in options and "removed" not in options:
         return "options.removed (missing)"
     try:
-        state = rules.new_game(game.seed, {"removed": options["removed"]})
+        state = rules.new_game(game.seed, new_game_options(options))
     except RulesError as exc:
         return f"options (refused by the rules: {type(exc).__name__})"
     except (TypeError, ValueError):

@@ -17,15 +17,10 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import services
+from games import catalog, services
+from games.catalog import GameInfo
 from games.handicap import handicaps_for
 from games.models import DAYS_LABELS, Challenge, Match, Seat
-
-SEAT_CHOICES = [
-    ("random", gettext_lazy("Random cult")),
-    ("moon", gettext_lazy("Moon (moves first)")),
-    ("sun", gettext_lazy("Sun")),
-]
 
 
 def _remove_label(value: int) -> str:
@@ -39,6 +34,10 @@ HANDICAP_CHOICES = [("", gettext_lazy("none"))] + [
 
 
 class ChallengeForm(forms.Form):
+    """A challenge to a game of the catalogue: its seats, and the handicap choices
+    only for a game whose handicap options apply."""
+
+    game = forms.CharField(widget=forms.HiddenInput, required=False)
     opponent = forms.CharField(
         label=gettext_lazy("Opponent"), required=False, max_length=150,
         help_text=gettext_lazy(
@@ -47,7 +46,7 @@ class ChallengeForm(forms.Form):
     days_per_move = forms.TypedChoiceField(
         label=gettext_lazy("Time control"), choices=DAYS_LABELS, coerce=int, initial=3
     )
-    creator_seat = forms.ChoiceField(label=gettext_lazy("Your cult"), choices=SEAT_CHOICES)
+    creator_seat = forms.ChoiceField(label=gettext_lazy("Your seat"))
     rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False, initial=True)
     my_handicap = forms.ChoiceField(
         label=gettext_lazy("Cards I remove (strength handicap)"), choices=HANDICAP_CHOICES,
@@ -56,6 +55,15 @@ class ChallengeForm(forms.Form):
     their_handicap = forms.ChoiceField(
         label=gettext_lazy("Cards my opponent removes"), choices=HANDICAP_CHOICES, required=False
     )
+
+    def __init__(self, *args, game: GameInfo, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.fields["game"].initial = game.name
+        seat = self.fields["creator_seat"]
+        seat.label, seat.choices = game.seat_choice_label, game.seat_choices()
+        if not game.handicap:
+            del self.fields["my_handicap"], self.fields["their_handicap"]
 
     def handicap(self) -> dict:
         data = self.cleaned_data
@@ -91,9 +99,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
             Challenge.objects.filter(status=Challenge.Status.OPEN, creator=request.user)
             .select_related("opponent")
         )
-        context["form"] = ChallengeForm()
-    context["bots"] = get_user_model().objects.filter(is_bot=True, is_active=True).order_by("pk")
-    context["seat_choices"] = SEAT_CHOICES
+        context["form"] = ChallengeForm(game=catalog.default())
+    context["games"] = catalog.games()
+    context["ai_games"] = ai_games()
     context["days_choices"] = DAYS_LABELS
     context["recent"] = (
         Match.objects.filter(status=Match.Status.ACTIVE).prefetch_related("seats__user")
@@ -102,15 +110,39 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "games/lobby.html", context)
 
 
+def ai_games() -> list[dict]:
+    """The lobby's "play the AI", game by game: the AI players of each game that has any."""
+    bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("pk"))
+    found = []
+    for game in catalog.with_ai():
+        players = [bot for bot in bots if bot.bot_level in game.ai_levels]
+        if players:
+            found.append({"game": game, "bots": players, "seat_choices": game.seat_choices()})
+    return found
+
+
+def _chosen_game(request: HttpRequest) -> tuple[GameInfo | None, str]:
+    """The game a form is about (the first of the catalogue if it names none), or
+    None and why."""
+    name = request.POST.get("game") or request.GET.get("game") or ""
+    game = catalog.find(name) if name else catalog.default()
+    return game, "" if game is not None else catalog.unknown_game_message(name)
+
+
 @login_required
 def challenge_new(request: HttpRequest) -> HttpResponse:
+    game, problem = _chosen_game(request)
+    if game is None:
+        return render(request, "games/challenge_new.html",
+                      {"problem": problem, "games": catalog.games()}, status=400)
     initial = {"opponent": request.GET.get("opponent", "")}
-    form = ChallengeForm(request.POST or None, initial=initial)
+    form = ChallengeForm(request.POST or None, initial=initial, game=game)
     preview = None
     if request.method == "POST" and form.is_valid():
         try:
             challenge = services.create_challenge(
                 request.user,
+                game=game.name,
                 opponent=form.cleaned_data["opponent"] or None,
                 days_per_move=form.cleaned_data["days_per_move"],
                 creator_seat=form.cleaned_data["creator_seat"],
@@ -128,10 +160,11 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
             return redirect("lobby")
     opponent_name = (form.data.get("opponent") if form.is_bound else initial["opponent"]) or ""
     opponent = get_user_model().objects.filter(username__iexact=opponent_name.strip()).first()
-    if opponent is not None and opponent.pk != request.user.pk:
-        preview = handicaps_for("druidenwalzer", request.user, opponent)
+    if opponent is not None and opponent.pk != request.user.pk and game.handicap:
+        preview = handicaps_for(game.name, request.user, opponent)
         preview = [h.reason for h in preview.values() if h.reason]
-    return render(request, "games/challenge_new.html", {"form": form, "preview": preview})
+    return render(request, "games/challenge_new.html", {
+        "form": form, "preview": preview, "game": game, "games": catalog.games()})
 
 
 @login_required
@@ -185,7 +218,8 @@ def play_ai(request: HttpRequest) -> HttpResponse:
     level = request.POST.get("level", "")
     seat = request.POST.get("seat", "random")
     try:
-        match = play_the_ai(request.user, level, seat, request.POST.get("days_per_move", 1))
+        match = play_the_ai(request.user, level, seat, request.POST.get("days_per_move", 1),
+                            game=request.POST.get("game") or None)
     except services.ServiceError as error:
         _service_error(request, error)
         return redirect("lobby")

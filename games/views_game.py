@@ -14,14 +14,15 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games import movelog
+from games import catalog, movelog
+from games.catalog import GameInfo
 from games.models import Match, MoveRecord
 from games.rules import RulesError, get_rules
-from games.templatetags.druid_board import OTHER, seat_label
+from games.verify import new_game_options
 from games.visibility import export_payload, match_payload, records_payload, viewer_seat
 
 
@@ -38,49 +39,58 @@ def time_left(delta: timedelta) -> str:
     return _("%(m)s min") % {"m": minutes}
 
 
-def _player(summary: dict, payload: dict) -> dict:
+def _player(game: GameInfo, summary: dict, payload: dict) -> dict:
     seat = summary["seat"]
-    info = payload["view"]["players"].get(seat, {})
     deadline = parse_datetime(summary["deadline"]) if summary["deadline"] else None
     return {
         **summary,
-        "label": seat_label(seat),
+        "label": game.seat_label(seat),
         "is_viewer": seat == payload["viewer"],
         "to_move": seat in payload["to_move"],
-        "hand_size": info.get("hand_size", 0),
-        "draw_pile_size": info.get("draw_pile_size", 0),
-        "removed": summary["removed"] or info.get("removed", []),
+        "decision": game.decision(payload["view"], seat) if seat in payload["to_move"] else "",
         "reason": payload["handicap_reasons"].get(seat, ""),
         "deadline_at": deadline,
         "time_left": time_left(deadline - timezone.now()) if deadline else "",
-        "flipped": sum(1 for tree in info.get("trees", ()) if tree["flipped"]),
     }
 
 
-def _status(payload: dict, players: dict) -> dict:
-    result = payload["result"]
-    if result is not None:
-        reason = movelog.end_reason(result.get("reason"), result.get("detail"))
-        if result["winner"] is None:
-            text = _("Game over: draw (%(reason)s)") % {"reason": reason}
-        else:
-            text = _("Game over: %(seat)s (%(name)s) won %(reason)s") % {
-                "seat": seat_label(result["winner"]),
-                "name": players[result["winner"]]["player"], "reason": reason}
-        return {"kind": "over", "text": text}
+def _over(game: GameInfo, result: dict, players: dict) -> dict:
+    reason = movelog.end_reason(game, result.get("reason"), result.get("detail"))
+    if result["winner"] is None:
+        text = _("Game over: draw (%(reason)s)") % {"reason": reason}
+    else:
+        winner = players.get(result["winner"], {})
+        text = _("Game over: %(seat)s (%(name)s) won %(reason)s") % {
+            "seat": game.seat_label(result["winner"]),
+            "name": winner.get("player", result["winner"]), "reason": reason}
+    return {"kind": "over", "text": text}
+
+
+def _status(game: GameInfo, payload: dict, players: dict) -> dict:
+    """Whose decision the game waits for: the seats that owe one (``to_move``, the
+    rules' ``owed_by``), which need not be the seat whose turn it is."""
+    if payload["result"] is not None:
+        return _over(game, payload["result"], players)
     owed = [players[seat] for seat in payload["to_move"] if seat in players]
     if not owed:
         return {"kind": "waiting", "text": _("Waiting.")}
-    mover = owed[0]
+    mover = next((player for player in owed if player["is_viewer"]), owed[0])
     if mover["is_viewer"]:
         if mover["paused"]:
             left = _("clock paused (vacation)")
         else:
             left = _("%(left)s left") % {"left": mover["time_left"]}
-        what = (_("Your move: place a druid") if payload["view"]["phase"] == "setup"
-                else _("Your move"))
+        what = game.prompt(payload["view"], mover["seat"])
+        if not what:
+            what = (_("Your decision: %(decision)s") % {"decision": mover["decision"]}
+                    if mover["decision"] else _("Your move"))
         return {"kind": "mine", "text": f"{what} — {left}"}
-    text = _("Waiting for %(name)s (%(seat)s)") % {"name": mover["player"], "seat": mover["label"]}
+    if mover["decision"]:
+        text = _("Waiting for %(seat)s's decision (%(decision)s) — %(name)s") % {
+            "seat": mover["label"], "decision": mover["decision"], "name": mover["player"]}
+    else:
+        text = _("Waiting for %(name)s (%(seat)s)") % {
+            "name": mover["player"], "seat": mover["label"]}
     if mover["paused"]:
         text += " — " + _("clock paused (vacation)")
     elif mover["deadline_at"]:
@@ -91,22 +101,6 @@ def _status(payload: dict, players: dict) -> dict:
     return {"kind": "theirs", "text": text}
 
 
-def _empty_tree_warning(payload: dict) -> str:
-    """The mover's trees without cards are flipped at the end of the turn unless filled."""
-    viewer, view = payload["viewer"], payload["view"]
-    if viewer is None or viewer not in payload["to_move"] or view["phase"] != "play":
-        return ""
-    empty = [str(tree["tree"]) for tree in view["players"][viewer]["trees"]
-             if not tree["flipped"] and tree["top"] is None]
-    if not empty:
-        return ""
-    return ngettext(
-        "Your tree %(trees)s has no cards: unless a card lands on it this turn, it is "
-        "flipped at the end of your turn.",
-        "Your trees %(trees)s have no cards: unless a card lands on them this turn, they "
-        "are flipped at the end of your turn.", len(empty)) % {"trees": ", ".join(empty)}
-
-
 def _last_move_events(records: list[dict]) -> list[dict]:
     for record in reversed(records):
         if record["kind"] == MoveRecord.Kind.MOVE:
@@ -114,27 +108,39 @@ def _last_move_events(records: list[dict]) -> list[dict]:
     return []
 
 
+def game_of(match: Match) -> GameInfo:
+    """The match's game in the catalogue; 404 when the site no longer shows it."""
+    game = catalog.find(match.game)
+    if game is None:
+        raise Http404(catalog.unknown_game_message(match.game))
+    return game
+
+
 def live_context(request: HttpRequest, match: Match) -> dict:
-    """What the live part of the game page shows (the page and its fragment)."""
+    """What the live part of the game page shows (the page and its fragment): the
+    generic parts here, the board's own through ``GameInfo.board_context``."""
+    game = game_of(match)
     seats = list(match.seats.select_related("user"))
     viewer = viewer_seat(match, request.user, seats)
     payload = match_payload(match, viewer, seats)
     records = records_payload(match, viewer)
-    players = {summary["seat"]: _player(summary, payload) for summary in payload["seats"]}
-    bottom = viewer or "moon"
+    players = {summary["seat"]: _player(game, summary, payload)
+               for summary in payload["seats"]}
+    order = {name: index for index, name in enumerate(game.seat_names)}
     me = players.get(viewer) if viewer else None
     offer = payload["draw_offer"]
-    return {
+    context = {
         "match": match,
+        "game": game,
+        "board_template": game.board_template,
         "payload": payload,
         "view": payload["view"],
         "viewer": viewer,
-        "bottom": bottom,
-        "top_player": players.get(OTHER[bottom]),
-        "bottom_player": players.get(bottom),
-        "status": _status(payload, players),
-        "warning": _empty_tree_warning(payload),
-        "log": movelog.log_entries(records),
+        "players": sorted(players.values(), key=lambda p: order.get(p["seat"], len(order))),
+        "players_by_seat": players,
+        "status": _status(game, payload, players),
+        "warning": "",
+        "log": movelog.log_entries(records, game),
         "last_events": _last_move_events(records),
         "can_resign": me is not None and not match.is_over,
         "offer_draw": me is not None and not match.is_over and not offer,
@@ -142,40 +148,23 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "my_offer": me is not None and not match.is_over and offer == viewer,
         "can_rematch": me is not None and match.is_over,
         "game_data": {
+            "game": game.name,
             "version": payload["version"],
             "viewer": viewer,
-            "phase": payload["view"]["phase"],
             "over": match.is_over,
             "to_move": payload["to_move"],
             "legal": payload["legal_moves"],
-            "trees": payload["view"]["players"][viewer]["trees"] if viewer else [],
         },
     }
+    if game.board_context is not None:
+        context.update(game.board_context(context))
+    return context
 
 
-def js_strings() -> dict[str, str]:
-    """The sentences game.js shows, translated here (placeholders: {name})."""
-    return {
-        "pick_druid": _("Place a druid: choose its colour."),
-        "pick_place_tree": _("Choose one of your highlighted trees for the {colour} druid."),
-        "confirm_place": _("Place the {colour} druid on tree {tree}?"),
-        "pick_action": _("Your move: choose a card from your hand or one of your trees."),
-        "pick_waltz_tree": _("{card}: choose a highlighted tree to waltz it on."),
-        "withdraw_hand": _("Withdraw {card} to my cult board"),
-        "confirm_waltz": _("Play {card} on tree {tree}?"),
-        "waltz_hint": _("Every other visible {value} on a tree dances {steps} {direction}."),
-        "step": _("step"),
-        "steps": _("steps"),
-        "clockwise": _("clockwise"),
-        "counterclockwise": _("counterclockwise"),
-        "confirm_withdraw_hand": _("Withdraw {card} from your hand to your cult board?"),
-        "tree_actions": _("Tree {tree}: what do you want to do?"),
-        "withdraw_tree": _("Withdraw its top card {card} to my cult board"),
-        "confirm_withdraw_tree": _("Withdraw {card} (top of tree {tree}) to your cult board?"),
-        "leap": _("Leap the {colour} druid to tree {to}"),
-        "confirm_leap": _("Leap the {colour} druid from tree {from} to tree {to}?"),
-        "pass": _("Pass"),
-        "confirm_pass": _("Pass this turn? No other move is possible."),
+def js_strings(game: GameInfo) -> dict[str, str]:
+    """The sentences the page's scripts show, translated here (placeholders: {name}):
+    the generic ones of game.js, then the board's own."""
+    strings = {
         "confirm": _("Confirm"),
         "cancel": _("Cancel"),
         "final": _("Moves are final once sent."),
@@ -188,16 +177,11 @@ def js_strings() -> dict[str, str]:
         "polling": _("offline: checking every 30 s"),
         "skip": _("Skip animation"),
         "your_turn_title": _("Your move"),
-        "play_here": _("play {card} here"),
-        "purple": _("purple"),
-        "orange": _("orange"),
-        "black": _("black"),
-        # The colour inside a sentence, before "druid" (Dutch inflects it).
-        "adj_purple": pgettext("druid colour adjective", "purple"),
-        "adj_orange": pgettext("druid colour adjective", "orange"),
-        "adj_black": pgettext("druid colour adjective", "black"),
         "http_error": _("the server answered with error {status}"),
     }
+    if game.js_strings is not None:
+        strings.update(game.js_strings())
+    return strings
 
 
 def _match(match_id: int) -> Match:
@@ -208,7 +192,7 @@ def _match(match_id: int) -> Match:
 def game_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
     context = live_context(request, match)
-    context["i18n"] = js_strings()
+    context["i18n"] = js_strings(context["game"])
     return render(request, "games/game.html", context)
 
 
@@ -228,7 +212,7 @@ def replay_states(match: Match, upto: int | None = None) -> list[dict]:
     if not match.is_over:
         raise Http404(_("A game is replayed only once it is over."))
     rules = get_rules(match.game)
-    state = rules.new_game(match.seed, {"removed": match.options.get("removed", {})})
+    state = rules.new_game(match.seed, new_game_options(match.options))
     views = [rules.view(state, None)]
     records = match.records.filter(kind=MoveRecord.Kind.MOVE).order_by("version")
     for record in records[:upto] if upto is not None else records:
@@ -240,8 +224,10 @@ def replay_states(match: Match, upto: int | None = None) -> list[dict]:
 @require_GET
 def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
+    game = game_of(match)
     records = records_payload(match, None)
-    context = {"match": match, "log": movelog.log_entries(records), "finished": match.is_over}
+    context = {"match": match, "game": game, "log": movelog.log_entries(records, game),
+               "finished": match.is_over}
     if match.is_over:
         moves = [r for r in records if r["kind"] == MoveRecord.Kind.MOVE]
         last = len(moves)
@@ -256,7 +242,7 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
         else:
             context.update({
                 "view": view, "step": step, "last": last,
-                "entry": movelog.log_entries([moves[step - 1]])[0] if step else None,
+                "entry": movelog.log_entries([moves[step - 1]], game)[0] if step else None,
                 "last_events": moves[step - 1]["events"] if step else [],
                 "prev": max(step - 1, 0), "next": min(step + 1, last),
             })

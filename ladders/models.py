@@ -17,11 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games import catalog
 from games.models import DAYS_CHOICES, Match
-from games.rules import GAMES
 from ladders import glicko
 
-GAME_CHOICES = [(name, name.capitalize()) for name in GAMES]
+#: The games a ladder may play: the catalogue's, by title (a callable, so that a
+#: game joining the catalogue needs no migration).
+GAME_CHOICES = catalog.choices
 
 #: A rating whose deviation is above this is shown as provisional.
 PROVISIONAL_DEVIATION = 110.0
@@ -33,7 +35,7 @@ class Rating(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
-    game = models.CharField(max_length=32, default="druidenwalzer")
+    game = models.CharField(max_length=32, default=catalog.default_name)
     rating = models.FloatField(default=glicko.DEFAULT_RATING)
     deviation = models.FloatField(default=glicko.DEFAULT_DEVIATION)
     volatility = models.FloatField(default=glicko.DEFAULT_VOLATILITY)
@@ -67,7 +69,7 @@ class RatingChange(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
     )
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
-    game = models.CharField(max_length=32, default="druidenwalzer")
+    game = models.CharField(max_length=32, default=catalog.default_name)
     opponent = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+",
@@ -106,7 +108,7 @@ class Ladder(models.Model):
     name = models.CharField(_("name"), max_length=100)
     game = models.CharField(
         pgettext_lazy("kind of game", "game"), max_length=32, choices=GAME_CHOICES,
-        default="druidenwalzer",
+        default=catalog.default_name,
     )
     days_per_move = models.PositiveSmallIntegerField(
         _("days per move"), choices=DAYS_CHOICES, default=3

@@ -30,8 +30,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
+from games import terms
 from games.models import Match, Seat
-from games.rules import get_rules
 from games.services import Conflict, Forbidden, NotFound, ServiceError
 from ladders.eligibility import ChallengeFacts, blockers
 from ladders.models import Ladder, LadderAudit, LadderEntry, LadderGame
@@ -140,9 +140,8 @@ def challenge(ladder_id: Any, challenger, defender) -> LadderGame:
         found = blockers(ChallengeFacts.load(ladder, challenger.pk), mine, theirs)
         if found:
             raise Conflict(found[0].message, reason=found[0].code)
-        rules = get_rules(ladder.game)
-        seat_names = list(rules.seats(rules.new_game(0)))
-        secrets.SystemRandom().shuffle(seat_names)  # random cults
+        seat_names = list(terms.seat_names(ladder.game))
+        secrets.SystemRandom().shuffle(seat_names)  # random seats
         match = game_services.start_match(
             ladder.game, dict(zip(seat_names, (mine.user, theirs.user))),
             days_per_move=ladder.days_per_move, rated=ladder.rated,

@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import catalog
 from games.models import Match
-from games.rules import GAMES
 from ladders import ratings, services
 from ladders.eligibility import ChallengeFacts, blockers
 from ladders.models import Ladder, LadderAudit, LadderGame, Rating
@@ -120,10 +120,13 @@ def challenge(request: HttpRequest, ladder_id: int) -> HttpResponse:
 
 
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    game = request.GET.get("game", GAMES[0])
-    if game not in GAMES:
-        raise Http404("Unknown game.")
-    rows = ratings.leaderboard(game)
+    """The best rated players of one game (a rating is per game), with a game selector."""
+    name = request.GET.get("game")
+    game = catalog.find(name) if name else catalog.default()
+    if game is None:
+        raise Http404(catalog.unknown_game_message(name))
+    rows = ratings.leaderboard(game.name)
     return render(request, "ladders/leaderboard.html", {
-        "game": game, "games": GAMES, "rows": rows, "size": ratings.LEADERBOARD_SIZE,
+        "game": game, "games": catalog.games(), "rows": rows,
+        "size": ratings.LEADERBOARD_SIZE,
     })

@@ -157,6 +157,22 @@ def staff(db):
 
 
 @pytest.fixture
+def veto_game(monkeypatch):
+    """A second game on the site for one test (tests/vetogame.py): its GameInfo."""
+    from tests import vetogame
+
+    return vetogame.install(monkeypatch)
+
+
+@pytest.fixture
+def only_druidenwalzer(monkeypatch):
+    """The site with Druidenwalzer as its one game (whatever else is registered)."""
+    from games import rules
+
+    monkeypatch.setattr(rules, "GAMES", ("druidenwalzer",))
+
+
+@pytest.fixture
 def no_turn_mails(monkeypatch):
     """Turn mails are queued after commit; most tests do not want them."""
     from games import tasks

@@ -7,6 +7,6 @@ tests and in the arena (``games.ai.arena``) alike. See docs/ai.md.
 """
 
 from .base import Bot, Budget, Move, View
-from .registry import LEVELS, get_bot
+from .registry import LEVELS, get_bot, levels_for
 
-__all__ = ["LEVELS", "Bot", "Budget", "Move", "View", "get_bot"]
+__all__ = ["LEVELS", "Bot", "Budget", "Move", "View", "get_bot", "levels_for"]

@@ -80,7 +80,7 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
     state = rules.new_game(_seed_for(config.seed, index, "deal"))
     seats = rules.seats(state)
     a_seat = seats[index % 2]
-    bots = {"A": get_bot(config.a, config.game), "B": get_bot(config.b, config.game)}
+    bots = {"A": get_bot(config.game, config.a), "B": get_bot(config.game, config.b)}
     rngs = {side: random.Random(_seed_for(config.seed, index, side)) for side in ("A", "B")}
     budgets = {"A": config.budget_a, "B": config.budget_b}
     cpu: dict[str, list[float]] = {"A": [], "B": []}

@@ -1,14 +1,16 @@
 """The levels of play the site offers, and how to get a bot for one.
 
 ``LEVELS`` is data for the lobby: a display name and a short description
-per level (the site creates one account per level). ``get_bot(level, game)``
+per level (the site creates one account per level). ``get_bot(game, level)``
 returns a fresh bot; bots keep no state between moves, so one bot may serve
-any number of games.
+any number of games. ``levels_for(game)`` names the levels that play a game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from games import rules
 
 from .base import Bot
 
@@ -31,43 +33,47 @@ LEVELS: dict[str, dict[str, str]] = {
 }
 
 
-def _random_bot(game: str) -> Bot:
+def _random_bot() -> Bot:
     from .random_bot import RandomBot
 
     return RandomBot()
 
 
-def _heuristic_bot(game: str) -> Bot:
-    _check_game(game)
+def _druidenwalzer_heuristic() -> Bot:
     from .druidenwalzer.heuristic import HeuristicBot
 
     return HeuristicBot()
 
 
-def _strong_bot(game: str) -> Bot:
-    _check_game(game)
+def _druidenwalzer_strong() -> Bot:
     from .druidenwalzer.search import StrongBot
 
     return StrongBot()
 
 
-_FACTORIES: dict[str, Callable[[str], Bot]] = {
-    "random": _random_bot,
-    "heuristic": _heuristic_bot,
-    "strong": _strong_bot,
+#: The bots of each game by level; "random" plays every game (from the legal
+#: moves alone), so it is not listed.
+_GAME_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {
+    "druidenwalzer": {"heuristic": _druidenwalzer_heuristic, "strong": _druidenwalzer_strong},
 }
 
-GAMES_WITH_BOTS = ("druidenwalzer",)
+
+def levels_for(game: str) -> tuple[str, ...]:
+    """The levels that play ``game`` (a registered game), in the order of ``LEVELS``."""
+    if game not in rules.GAMES:
+        return ()
+    own = _GAME_BOTS.get(game, {})
+    return tuple(level for level in LEVELS if level == "random" or level in own)
 
 
-def _check_game(game: str) -> None:
-    if game not in GAMES_WITH_BOTS:
-        raise ValueError(f"no bot for game {game!r}; bots play: {', '.join(GAMES_WITH_BOTS)}")
-
-
-def get_bot(level: str, game: str = "druidenwalzer") -> Bot:
-    """A bot of ``level`` (a key of ``LEVELS``) for ``game``; ``ValueError`` if unknown."""
-    factory = _FACTORIES.get(level)
-    if factory is None:
+def get_bot(game: str, level: str) -> Bot:
+    """A bot of ``level`` (a key of ``LEVELS``) for ``game``; ``ValueError`` if there
+    is none."""
+    if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-    return factory(game)
+    if level not in levels_for(game):
+        playing = [name for name in rules.GAMES if level in levels_for(name)]
+        raise ValueError(f"no {level} bot for game {game!r}; it plays: {', '.join(playing)}")
+    if level == "random":
+        return _random_bot()
+    return _GAME_BOTS[game][level]()

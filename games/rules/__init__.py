@@ -24,9 +24,23 @@ def _druidenwalzer() -> GameRules:
     return RULES
 
 
+def _caesar_cleopatra() -> GameRules:
+    from .caesar_cleopatra import RULES
+
+    return RULES
+
+
+def _kasteel() -> GameRules:
+    from .kasteel import RULES
+
+    return RULES
+
+
 # Loaders, so that importing the registry does not import every engine.
 _LOADERS = {
     "druidenwalzer": _druidenwalzer,
+    "caesar-cleopatra": _caesar_cleopatra,
+    "kasteel": _kasteel,
 }
 
 GAMES: tuple[str, ...] = tuple(_LOADERS)

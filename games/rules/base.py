@@ -96,6 +96,13 @@ class GameRules(abc.ABC):
     def seats(self, state: State) -> tuple[str, ...]:
         """All seats of this game, in seating order."""
 
+    def teams(self, state: State) -> tuple[tuple[str, ...], ...]:
+        """The teams, each a tuple of seats that win or lose together.
+
+        By default every seat plays alone: ``(("moon",), ("sun",))``.
+        """
+        return tuple((seat,) for seat in self.seats(state))
+
     @abc.abstractmethod
     def to_move(self, state: State) -> str | None:
         """The seat whose turn it is, or ``None`` when the game is over."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext, gettext_lazy
 
-from games.handicap import RULE_GAMES, handicaps_for
+from games.handicap import handicap_games, handicaps_for
 from ladders import ratings
 from ladders.charts import line_chart
 from ladders.models import Ladder, Rating
@@ -35,7 +35,7 @@ def handicap_in_force(player, opponent) -> dict:
     """The cards each removes in their next game under the rematch rule, and why; and
     the ladders they share that switch the rule off."""
     games = []
-    for game in RULE_GAMES:
+    for game in handicap_games():
         handicaps = handicaps_for(game, player, opponent)
         games.append({
             "game": game,

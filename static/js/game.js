@@ -1,11 +1,9 @@
-// The game page: live updates (socket, with polling as a fallback), the
-// animation of new moves, and swapping in the server-rendered board fragment.
-// Choosing and sending a move lives in game-moves.js, the animation in
-// game-anim.js. All game data comes from the server, already cut to what this
-// viewer may see.
-
-import { animateRecords } from "./game-anim.js";
-import { setupMoves } from "./game-moves.js";
+// The game page of every game: live updates (socket, with polling as a
+// fallback), the animation of new moves, and swapping in the server-rendered
+// board fragment. The game's own board script (the page's data-board-module,
+// from the game's catalogue entry, e.g. game-druidenwalzer.js) chooses and
+// sends moves (setupMoves) and may animate them (animateRecords). All game
+// data comes from the server, already cut to what this viewer may see.
 
 const POLL_MS = 30000;
 const MAX_BACKOFF_MS = 60000;
@@ -112,12 +110,12 @@ async function advance(records, target, force = false) {
   }
   const fresh = (records || []).filter((r) => r.version > ctx.version && r.version <= reached);
   const calm = document.hidden || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  if (fresh.length && fresh.length <= MAX_ANIMATED_RECORDS && !calm) {
+  if (board.animateRecords && fresh.length && fresh.length <= MAX_ANIMATED_RECORDS && !calm) {
     const svg = wrap.querySelector("svg.board");
     skipRequested = false;
     animBar.hidden = false;
     try {
-      await animateRecords(svg, fresh, captionsFrom(fragment), {
+      await board.animateRecords(svg, fresh, captionsFrom(fragment), {
         caption: (text) => { animCaption.textContent = text; },
         skipped: () => skipRequested,
         viewer: ctx.data ? ctx.data.viewer : null,
@@ -212,17 +210,35 @@ document.addEventListener("visibilitychange", () => {
   if (!document.hidden) catchUp();
 });
 
-const moves = setupMoves(ctx, {
-  // After our own move: pick up its events (animated) and the new position.
-  moved(version) {
-    catchUp();
-    setTimeout(() => {
-      if (ctx.version < version) enqueue(() => advance([], version));
-    }, 2500);
-  },
-  stale() {
-    enqueue(() => advance([], undefined, true));
-  },
-});
-moves.refresh();
-connect();
+// A game without a board script of its own is watched live; its moves are
+// made through the API.
+const noBoard = { setupMoves: () => ({ refresh() {} }) };
+let board = noBoard;
+let moves = noBoard.setupMoves();
+
+function start(module) {
+  board = { ...noBoard, ...module };
+  moves = board.setupMoves(ctx, {
+    // After our own move: pick up its events (animated) and the new position.
+    moved(version) {
+      catchUp();
+      setTimeout(() => {
+        if (ctx.version < version) enqueue(() => advance([], version));
+      }, 2500);
+    },
+    stale() {
+      enqueue(() => advance([], undefined, true));
+    },
+  });
+  moves.refresh();
+  connect();
+}
+
+if (root.dataset.boardModule) {
+  import(root.dataset.boardModule).then(start, (error) => {
+    console.error(error); // eslint-disable-line no-console
+    start({});
+  });
+} else {
+  start({});
+}

@@ -80,7 +80,7 @@ def _winning_position():
 @pytest.mark.parametrize("level", ["heuristic", "strong"])
 def test_it_takes_a_win_in_one(level):
     state = load(_winning_position())
-    move = get_bot(level).choose(
+    move = get_bot("druidenwalzer", level).choose(
         RULES.view(state, "moon"), RULES.legal_moves(state), random.Random(1), BUDGETS[level]
     )
     after = RULES.apply(state, move).state
@@ -103,7 +103,7 @@ def test_it_fills_an_empty_tree_that_would_lose_the_game(level):
         to_move="moon",
     )
     state = load(data)
-    move = get_bot(level).choose(
+    move = get_bot("druidenwalzer", level).choose(
         RULES.view(state, "moon"), RULES.legal_moves(state), random.Random(2), BUDGETS[level]
     )
     assert move["type"] == "waltz" and move["tree"] == 2, move

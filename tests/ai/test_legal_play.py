@@ -41,7 +41,7 @@ def test_it_strong_respects_a_cpu_budget():
         state = RULES.apply(state, rng.choice(RULES.legal_moves(state))).state
     seat = RULES.to_move(state)
     started = time.process_time()
-    move = get_bot("strong").choose(
+    move = get_bot("druidenwalzer", "strong").choose(
         RULES.view(state, seat),
         RULES.legal_moves(state),
         rng,

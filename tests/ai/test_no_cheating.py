@@ -99,7 +99,7 @@ def test_it_chooses_the_same_move_whatever_the_hidden_cards(seed, keep_cults):
     assert RULES.view(other, viewer) == view
     assert RULES.legal_moves(other) == legal
     for level, budget in BUDGETS.items():
-        bot = get_bot(level)
+        bot = get_bot("druidenwalzer", level)
         first = bot.choose(view, legal, random.Random(99), budget)
         second = bot.choose(
             RULES.view(other, viewer), RULES.legal_moves(other), random.Random(99), budget
@@ -128,4 +128,5 @@ def test_it_works_on_plain_json_input():
     view = json.loads(json.dumps(RULES.view(state, viewer)))
     legal = json.loads(json.dumps(RULES.legal_moves(state)))
     for level, budget in BUDGETS.items():
-        assert get_bot(level).choose(view, legal, random.Random(1), budget) in legal
+        bot = get_bot("druidenwalzer", level)
+        assert bot.choose(view, legal, random.Random(1), budget) in legal

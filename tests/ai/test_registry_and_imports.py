@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.ai import LEVELS, Bot, Budget, get_bot
+from games.ai import LEVELS, Bot, Budget, get_bot, levels_for
 from games.rules import get_rules
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -19,14 +19,21 @@ def test_it_lists_three_levels_with_names_and_descriptions():
     assert list(LEVELS) == ["random", "heuristic", "strong"]
     for level, info in LEVELS.items():
         assert info["name"] and info["description"].endswith("."), level
-        assert isinstance(get_bot(level), Bot)
+        assert isinstance(get_bot("druidenwalzer", level), Bot)
 
 
 def test_it_refuses_unknown_levels_and_games():
     with pytest.raises(ValueError, match="unknown level"):
-        get_bot("grandmaster")
-    with pytest.raises(ValueError, match="no bot for game"):
-        get_bot("strong", "chess")
+        get_bot("druidenwalzer", "grandmaster")
+    with pytest.raises(ValueError, match="no strong bot for game 'chess'"):
+        get_bot("chess", "strong")
+    with pytest.raises(ValueError, match="no random bot for game 'chess'"):
+        get_bot("chess", "random")
+
+
+def test_it_names_the_levels_of_each_game():
+    assert levels_for("druidenwalzer") == ("random", "heuristic", "strong")
+    assert levels_for("chess") == ()
 
 
 def test_it_fills_a_partial_budget_from_the_defaults():
@@ -41,7 +48,7 @@ def test_it_returns_the_only_legal_move_at_once():
     view = rules.view(state, "moon")
     only = [rules.legal_moves(state)[0]]
     for level in LEVELS:
-        assert get_bot(level).choose(view, only, random.Random(1)) == only[0]
+        assert get_bot("druidenwalzer", level).choose(view, only, random.Random(1)) == only[0]
 
 
 def test_it_plays_without_django_or_services():
@@ -53,7 +60,7 @@ def test_it_plays_without_django_or_services():
         "from games.rules import get_rules\n"
         "rules = get_rules('druidenwalzer')\n"
         "for level in ('random', 'heuristic', 'strong'):\n"
-        "    bot = get_bot(level)\n"
+        "    bot = get_bot('druidenwalzer', level)\n"
         "    state = rules.new_game(5)\n"
         "    rng = random.Random(5)\n"
         "    while not rules.is_over(state):\n"

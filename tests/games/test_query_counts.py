@@ -71,3 +71,24 @@ def test_it_spends_the_same_queries_on_the_api_move_of_a_long_game(client, alice
     early = api_move()
     advance(match, 12)
     assert api_move() == early
+
+
+def test_it_broadcasts_and_answers_a_move_from_what_it_committed(
+        client, alice, bob, django_capture_on_commit_callbacks):
+    match = new_game(alice, bob)
+    token = Token.objects.create(user=alice).key
+    match.refresh_from_db()
+    assert mover(match) == alice
+    body = {"move": first_legal(match), "version": match.version}
+    with CaptureQueriesContext(connection) as captured:
+        with django_capture_on_commit_callbacks(execute=True) as callbacks:
+            response = client.post(f"/api/games/{match.pk}/move/", body,
+                                   content_type="application/json",
+                                   HTTP_AUTHORIZATION=f"Token {token}")
+    assert response.status_code == 200, response.content
+    assert callbacks, "the broadcast ran after the commit"
+    # token, lock the game and its seats, the log entry, the game, the seats (and the
+    # test's savepoints): the broadcast, the mail and AI checks and the answer reuse them.
+    statements = [q["sql"].split()[0] for q in captured.captured_queries
+                  if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+    assert statements == ["SELECT", "SELECT", "SELECT", "INSERT", "UPDATE", "UPDATE"], statements
