@@ -106,12 +106,12 @@ class Player:
         self.changed = asyncio.Event()
         self.seen_at: dict[int, float] = {}
 
-    async def follow(self, url: str, stats: Stats, stop: asyncio.Event) -> None:
+    async def follow(self, url: str, stats: Stats, done: asyncio.Event) -> None:
         headers = {"Authorization": f"Token {self.token}"}
         try:
             async with websockets.connect(url, additional_headers=headers,
                                           open_timeout=30, max_size=2**22) as ws:
-                while not stop.is_set():
+                while not done.is_set():
                     message = json.loads(await ws.recv())
                     if message.get("type") in ("sync", "update"):
                         match = message["match"]
@@ -120,7 +120,7 @@ class Player:
                         self.seen_at.setdefault(match["version"], time.perf_counter())
                         self.changed.set()
         except (TimeoutError, websockets.ConnectionClosed, OSError) as exc:
-            if not stop.is_set():
+            if not done.is_set():
                 stats.error(f"socket of {self.name}: {type(exc).__name__}: {exc}")
 
 
@@ -135,10 +135,12 @@ async def new_game(client: httpx.AsyncClient, a: Player, b: Player) -> int:
 
 
 async def play_pair(index: int, pair: tuple[Player, Player], ports: list[int],
-                    stats: Stats, stop: asyncio.Event, think: float, rng: random.Random) -> None:
+                    stats: Stats, stop: asyncio.Event, think: float, rng: random.Random,
+                    delay: float = 0) -> None:
     a, b = pair
     port = ports[index % len(ports)]
     other_port = ports[(index + 1) % len(ports)]
+    await asyncio.sleep(delay)  # players arrive over the warm-up, not all in one instant
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
         while not stop.is_set():
             try:
@@ -149,19 +151,24 @@ async def play_pair(index: int, pair: tuple[Player, Player], ports: list[int],
                 continue
             for player in pair:
                 player.payload, player.seen_at = None, {}
+            done = asyncio.Event()  # the sockets listen until every move sent was heard
             followers = [
                 asyncio.create_task(player.follow(
-                    f"ws://127.0.0.1:{p}/ws/games/{game_id}/?since=0", stats, stop))
+                    f"ws://127.0.0.1:{p}/ws/games/{game_id}/?since=0", stats, done))
                 for player, p in ((a, port), (b, other_port))
             ]
-            await play_game(client, game_id, pair, stats, stop, think, rng)
+            waiting: set[asyncio.Task] = set()
+            await play_game(client, game_id, pair, stats, stop, think, rng, waiting)
+            if waiting:
+                await asyncio.wait(waiting, timeout=12)
+            done.set()
             for task in followers:
                 task.cancel()
             await asyncio.gather(*followers, return_exceptions=True)
 
 
 async def play_game(client, game_id: int, pair, stats: Stats, stop: asyncio.Event,
-                    think: float, rng: random.Random) -> None:
+                    think: float, rng: random.Random, waiting: set[asyncio.Task]) -> None:
     while not stop.is_set():
         mover = next((p for p in pair if p.payload and p.payload["legal_moves"]), None)
         if mover is None:
@@ -202,7 +209,9 @@ async def play_game(client, game_id: int, pair, stats: Stats, stop: asyncio.Even
             stats.moves += 1
             stats.move_latency.append(done - sent)
             mover.payload = answer.json()
-            asyncio.create_task(wait_for_socket(opponent, version + 1, sent, stats))
+            waiter = asyncio.create_task(wait_for_socket(opponent, version + 1, sent, stats))
+            waiting.add(waiter)
+            waiter.add_done_callback(waiting.discard)
 
 
 async def wait_for_socket(player: Player, version: int, sent: float, stats: Stats) -> None:
@@ -277,9 +286,11 @@ async def run_games(args) -> None:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
-    tasks = [asyncio.create_task(play_pair(i, pair, ports, stats, stop, args.think, rng))
+    ramp = args.warmup / 2
+    tasks = [asyncio.create_task(play_pair(i, pair, ports, stats, stop, args.think, rng,
+                                           delay=ramp * i / len(pairs)))
              for i, pair in enumerate(pairs)]
-    await asyncio.sleep(3)  # let the first games start before spectators watch them
+    await asyncio.sleep(ramp + 1)  # every pair has started a game
     from games.models import Match
 
     watched = list(Match.objects.filter(status="active").order_by("-pk")
@@ -287,18 +298,59 @@ async def run_games(args) -> None:
     tasks += [asyncio.create_task(spectate(
         f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/games/{watched[i % len(watched)]}/",
         stats, stop)) for i in range(args.spectators)]
+    await asyncio.sleep(max(0.0, args.warmup - ramp - 1))
+    warmup_errors = list(stats.errors)
+    # The measured window starts now: what the warm-up did is not counted.
+    stats.move_latency.clear()
+    stats.socket_latency.clear()
+    stats.errors.clear()
+    stats.conflicts = stats.games_finished = 0
     moves_before = stats.moves
+    cpu_before = cpu_seconds(ports)
     started = time.perf_counter()
     await asyncio.sleep(args.seconds)
     elapsed = time.perf_counter() - started
+    cpu = {name: used - cpu_before.get(name, 0.0) for name, used in cpu_seconds(ports).items()}
     moves = stats.moves - moves_before
     stop.set()
-    await asyncio.wait(tasks, timeout=15)
+    await asyncio.wait(tasks, timeout=20)  # the moves in flight are heard first
     for task in tasks:
         task.cancel()
     stats.moves = moves
     ping_rate = await ceiling(ports, args.games, min(10.0, args.seconds))
     report(stats, elapsed, ping_rate, args.games)
+    print(f"warm-up errors           {len(warmup_errors)}")
+    for line in warmup_errors[:5]:
+        print(f"  {line}")
+    shares = "  ".join(f"{name} {used:.1f}" for name, used in cpu.items())
+    print(f"CPU in the window (s)    {shares}")
+    if moves:
+        print(f"CPU per move (ms)        {1000 * sum(cpu.values()) / moves:.1f} in all, "
+              f"web {1000 * sum(v for k, v in cpu.items() if k.startswith('web')) / moves:.1f}")
+
+
+def cpu_seconds(ports: list[int]) -> dict[str, float]:
+    """CPU time used so far by the stack's processes, PostgreSQL, Redis and this client."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def of(pid: int) -> float:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
+    used: dict[str, float] = {}
+    for port in ports:
+        pidfile = ROOT / f"bench/.stack/web-{port}.pid"
+        if pidfile.exists():
+            used[f"web-{port}"] = of(int(pidfile.read_text()))
+    for name, command in (("postgres", "postgres"), ("redis", "redis-server"),
+                          ("worker", "celery")):
+        pids = subprocess.run(["pgrep", "-f", command], capture_output=True, text=True).stdout
+        used[name] = sum(of(int(pid)) for pid in pids.split())
+    used["client"] = of(os.getpid())
+    return used
 
 
 def rss_of_port(port: int) -> str:
@@ -367,6 +419,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--spectators", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--warmup", type=float, default=20,
+                        help="seconds for the players to arrive before the measured window")
     parser.add_argument("--think", type=float, default=0.5,
                         help="mean seconds a player waits before moving (0: as fast as possible)")
     parser.add_argument("--ports", default="8101,8102")

@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login refused for too many failures into the lockout answer.
     "axes.middleware.AxesMiddleware",
+    # Innermost and synchronous only: the chain above runs on one thread (see the module).
+    "druidsite.sync_chain.SynchronousChainMiddleware",
 ]
 
 ROOT_URLCONF = "druidsite.urls"
@@ -157,7 +159,7 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "druidsite.cache.SharedPoolRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "druidsite",
         }
