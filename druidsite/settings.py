@@ -153,8 +153,11 @@ EMBEDDED_SERVICES = REDIS_URL is None
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "druidsite:channels"},
+            "BACKEND": "druidsite.channel_layer.PooledRedisChannelLayer",
+            "CONFIG": {
+                "hosts": [REDIS_URL], "prefix": "druidsite:channels",
+                "max_connections": env.int("CHANNEL_LAYER_CONNECTIONS", 200, minimum=1),
+            },
         }
     }
     CACHES = {
@@ -162,6 +165,10 @@ if REDIS_URL:
             "BACKEND": "druidsite.cache.SharedPoolRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "druidsite",
+            # One pool for all the request threads of a process: beyond its
+            # connections a request waits (up to 5 s) rather than failing.
+            "OPTIONS": {"pool_class": "redis.BlockingConnectionPool",
+                        "max_connections": 50, "timeout": 5},
         }
     }
     CELERY_BROKER_URL = env.redis_url("CELERY_BROKER_URL") or REDIS_URL

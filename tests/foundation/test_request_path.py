@@ -45,3 +45,4 @@ def test_it_shares_one_redis_pool_between_cache_objects(write):
     assert one._cache._get_connection_pool(write) is two._cache._get_connection_pool(write)
     other = SharedPoolRedisCache("redis://127.0.0.1:6399/1", {})
     assert other._cache._get_connection_pool(write) is not one._cache._get_connection_pool(write)
+

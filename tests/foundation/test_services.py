@@ -59,7 +59,7 @@ def test_it_passes_a_channel_message_between_processes(redis_url):
     try:
         assert receiver.stdout.readline().strip() == "ready", receiver.stderr.read()
         layer = get_channel_layer()
-        assert type(layer).__name__ == "RedisChannelLayer"
+        assert type(layer).__name__ == "PooledRedisChannelLayer"
         async_to_sync(layer.group_send)(group, {"type": "hello", "text": "from another process"})
         line = receiver.stdout.readline()
         assert json.loads(line) == {"type": "hello", "text": "from another process"}

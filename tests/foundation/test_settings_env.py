@@ -1,5 +1,7 @@
 """Settings come from the environment; a bad value stops the start, naming the variable."""
 
+import json
+
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
@@ -76,3 +78,22 @@ def test_it_uses_sqlite_in_the_data_folder_without_database_url(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == str(tmp_path / "db.sqlite3")
+
+
+def test_it_bounds_the_connections_of_a_process_with_services(tmp_path):
+    """A pool each for PostgreSQL, the cache and the channel layer: a burst waits."""
+    script = (
+        "from django.conf import settings as s; import json; print(json.dumps(["
+        "s.DATABASES['default']['OPTIONS']['pool'], s.DATABASES['default']['CONN_MAX_AGE'],"
+        "s.CACHES['default']['OPTIONS'], s.CHANNEL_LAYERS['default']['BACKEND'],"
+        "s.CHANNEL_LAYERS['default']['CONFIG']['max_connections']]))"
+    )
+    env = embedded_env(tmp_path, DATABASE_URL="postgres://postgres@127.0.0.1:5432/unused",
+                       REDIS_URL="redis://127.0.0.1:6379/0", DATABASE_POOL_SIZE="6")
+    result = manage("shell", "-v", "0", "-c", script, env=env)
+    assert result.returncode == 0, result.stderr
+    pool, max_age, cache, layer, layer_connections = json.loads(result.stdout)
+    assert (pool["max_size"], max_age) == (6, 0)
+    assert cache["pool_class"] == "redis.BlockingConnectionPool"
+    assert layer == "druidsite.channel_layer.PooledRedisChannelLayer"
+    assert layer_connections == 200

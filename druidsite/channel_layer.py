@@ -1,0 +1,31 @@
+"""The Redis channel layer with a connection pool that waits instead of failing.
+
+redis-py's asyncio pool allows 100 connections by default and raises "Too
+many connections" beyond them. A web process holding thousands of sockets
+makes more concurrent layer calls than that when many of them connect or
+leave at once (every socket joins and leaves its group), and the failing
+call closed the socket with an internal error. Here the pool is larger and
+blocking: a burst waits a moment for a free connection.
+"""
+
+from __future__ import annotations
+
+from channels_redis.core import RedisChannelLayer
+from redis import asyncio as aioredis
+
+
+class PooledRedisChannelLayer(RedisChannelLayer):
+    def __init__(self, *args, max_connections: int = 200, pool_timeout: float = 20,
+                 **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.max_connections = max_connections
+        self.pool_timeout = pool_timeout
+
+    def create_pool(self, index: int) -> aioredis.ConnectionPool:
+        host = dict(self.hosts[index])
+        if "address" not in host:  # sentinels and the like: the library's own pool
+            return super().create_pool(index)
+        address = host.pop("address")
+        host.setdefault("max_connections", self.max_connections)
+        host.setdefault("timeout", self.pool_timeout)
+        return aioredis.BlockingConnectionPool.from_url(address, **host)
