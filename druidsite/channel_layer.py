@@ -6,6 +6,11 @@ makes more concurrent layer calls than that when many of them connect or
 leave at once (every socket joins and leaves its group), and the failing
 call closed the socket with an internal error. Here the pool is larger and
 blocking: a burst waits a moment for a free connection.
+
+redis-py 8 also reads with a 5 s socket timeout by default, the same 5 s the
+layer's blocking pop (BZPOPMIN) waits on the server: when the empty answer
+came a moment late the read timed out and the socket was closed with an
+internal error (1011). The read timeout here is longer than the pop's.
 """
 
 from __future__ import annotations
@@ -28,4 +33,5 @@ class PooledRedisChannelLayer(RedisChannelLayer):
         address = host.pop("address")
         host.setdefault("max_connections", self.max_connections)
         host.setdefault("timeout", self.pool_timeout)
+        host.setdefault("socket_timeout", self.brpop_timeout + 10)
         return aioredis.BlockingConnectionPool.from_url(address, **host)

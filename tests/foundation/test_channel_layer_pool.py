@@ -22,3 +22,11 @@ async def test_it_serves_a_burst_larger_than_its_pool(redis_url):
         assert pool.max_connections == 5
     finally:
         await layer.flush()
+
+
+def test_it_reads_longer_than_the_blocking_pop_waits(redis_url):
+    layer = PooledRedisChannelLayer(hosts=[redis_url])
+    pool = layer.create_pool(0)
+    # Equal timeouts raced: the server's empty answer after 5 s against the
+    # client's read timeout of 5 s closed sockets with an internal error.
+    assert pool.connection_kwargs["socket_timeout"] > layer.brpop_timeout
