@@ -30,7 +30,7 @@ def your_turn_count(request: HttpRequest) -> int:
     if user is None or not user.is_authenticated:
         return 0
     return (
-        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
         .exclude(deadline=None, paused_remaining=None)
         .count()
     )

@@ -237,7 +237,7 @@ class TokenView(ApiView):
 
 def your_turn_count(user: Any) -> int:
     return (
-        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
         .filter(Q(deadline__isnull=False) | Q(paused_remaining__isnull=False)).count()
     )
 

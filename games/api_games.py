@@ -69,7 +69,8 @@ class GameListView(ApiView):
         user = request.user
         if query.get("turn") == "mine":
             owing = (
-                Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+                Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE,
+                                    takeover_level="")
                 .filter(Q(deadline__isnull=False) | Q(paused_remaining__isnull=False))
             )
             if query.get("status") == Match.Status.FINISHED:

@@ -3,7 +3,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from games import api, api_challenges, api_docs, api_games
+from games import api, api_challenges, api_docs, api_games, api_tables
 
 urlpatterns = [
     path("token/", api.TokenView.as_view(), name="api-token"),
@@ -31,6 +31,21 @@ urlpatterns = [
     path("games/<int:match_id>/draw/", api_games.GameDrawView.as_view(), name="api-game-draw"),
     path("games/<int:match_id>/rematch/", api_games.GameRematchView.as_view(),
          name="api-game-rematch"),
+    path("tables/", api_tables.TableListView.as_view(), name="api-tables"),
+    path("tables/<int:table_id>/", api_tables.TableDetailView.as_view(), name="api-table"),
+    path("tables/<int:table_id>/standings/", api_tables.TableStandingsView.as_view(),
+         name="api-table-standings"),
+    path("tables/<int:table_id>/join/", api_tables.TableJoinView.as_view(),
+         name="api-table-join"),
+    path("tables/<int:table_id>/leave/", api_tables.TableLeaveView.as_view(),
+         name="api-table-leave"),
+    path("tables/<int:table_id>/cancel/", api_tables.TableCancelView.as_view(),
+         name="api-table-cancel"),
+    path("tables/<int:table_id>/invite/", api_tables.TableInviteView.as_view(),
+         name="api-table-invite"),
+    path("tables/<int:table_id>/ai/", api_tables.TableAiView.as_view(), name="api-table-ai"),
+    path("tables/<int:table_id>/remove/", api_tables.TableRemoveView.as_view(),
+         name="api-table-remove"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", api_docs.api_docs, name="api-docs"),
 ]

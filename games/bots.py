@@ -17,6 +17,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -27,6 +28,9 @@ from games.models import Challenge, Match, Seat
 from games.rules import get_rules
 
 log = logging.getLogger(__name__)
+
+#: The seats an AI plays: an AI player's, or one taken over after a timeout (games.takeover).
+AI_SEAT = Q(user__is_bot=True) | ~Q(takeover_level="")
 
 
 def ensure_bot_accounts() -> list:
@@ -72,7 +76,7 @@ def choose_move(match: Match, seat: Seat) -> dict:
     state = rules.from_json(match.state)
     view = rules.view(state, seat.seat)
     legal = rules.legal_moves(state)
-    bot = get_bot(match.game, seat.user.bot_level)
+    bot = get_bot(match.game, seat.takeover_level or seat.user.bot_level)
     return bot.choose(view, legal, _rng(match.pk, match.version), None)
 
 
@@ -84,14 +88,15 @@ def play_bot_move(match_id: int, version: int) -> bool:
     rules = get_rules(match.game)
     owed = rules.owed_by(rules.from_json(match.state))
     seat = (match.seats.select_related("user")
-            .filter(seat__in=owed, user__is_bot=True).first())
+            .filter(AI_SEAT, seat__in=owed).first())
     if seat is None:
         return False
     started = time.process_time()
     move = choose_move(match, seat)
     log.info("bot %s chose %s in %.2f s", seat.user.username, move, time.process_time() - started)
     try:
-        services.play(match_id, seat.user, move, version)
+        services.play(match_id, seat.user, move, version, seat=seat.seat,
+                      as_ai=bool(seat.takeover_level))
     except services.StaleVersion:
         return False  # someone else's task (or a resign) got there first
     except services.Conflict:
@@ -101,7 +106,7 @@ def play_bot_move(match_id: int, version: int) -> bool:
 
 def bot_seats_owing(match_id: int) -> bool:
     return Seat.objects.filter(
-        match_id=match_id, user__is_bot=True, match__status=Match.Status.ACTIVE
+        AI_SEAT, match_id=match_id, match__status=Match.Status.ACTIVE
     ).exclude(deadline=None, paused_remaining=None).exists()
 
 
@@ -110,7 +115,8 @@ def schedule_bot_move(sender, match_id: int, to_version: int, match=None, **kwar
     committed = snapshot.of(match, to_version) if match is not None else None
     if committed is not None:
         owing = not match.is_over and any(
-            seat.user.is_bot and (seat.deadline is not None or seat.paused_remaining is not None)
+            (seat.user.is_bot or seat.takeover_level)
+            and (seat.deadline is not None or seat.paused_remaining is not None)
             for seat in committed.seats)
     else:
         owing = bot_seats_owing(match_id)
@@ -138,7 +144,7 @@ def requeue_missed(older_than: float = 60, limit: int = 500) -> int:
 
     cutoff = timezone.now() - timedelta(seconds=older_than)
     owed = (
-        Seat.objects.filter(user__is_bot=True, match__status=Match.Status.ACTIVE,
+        Seat.objects.filter(AI_SEAT, match__status=Match.Status.ACTIVE,
                             match__updated_at__lt=cutoff)
         .exclude(deadline=None, paused_remaining=None)
         .order_by("match__updated_at").values_list("match_id", "match__version")

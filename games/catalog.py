@@ -53,7 +53,8 @@ class GameInfo:
     #: The registry name (``games.rules.GAMES``), used in URLs, the API and the database.
     name: str
     title: Text
-    #: The seats of a two-player game, in seating order (challenges seat two players).
+    #: The seats in seating order: a two-player game's, or (``max_seats`` > 2) every seat
+    #: a match may have; a challenge seats two players on the first two.
     seats: tuple[SeatInfo, ...]
     #: The seat that moves first.
     first_seat: str
@@ -110,6 +111,16 @@ class GameInfo:
     def seat_names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
 
+    @property
+    def challenge_seats(self) -> tuple[SeatInfo, ...]:
+        """The seats of a two-player game (a challenge seats two players): the first two
+        of a game of more seats, whose other seats are filled at a table."""
+        return self.seats[:2]
+
+    @property
+    def challenge_seat_names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.challenge_seats)
+
     def seat(self, name: str | None) -> SeatInfo | None:
         return next((seat for seat in self.seats if seat.name == name), None)
 
@@ -121,7 +132,7 @@ class GameInfo:
     def seat_choices(self) -> list[tuple[str, str]]:
         """The seats to choose from, the random one first: ``[("random", ...), ...]``."""
         choices = [("random", str(self.random_seat_label))]
-        for seat in self.seats:
+        for seat in self.challenge_seats:
             if seat.choice_label is not None:
                 label = str(seat.choice_label)
             elif seat.name == self.first_seat:

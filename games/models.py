@@ -138,6 +138,11 @@ class Seat(models.Model):
     paused_remaining = models.DurationField(null=True, blank=True)
     result = models.CharField(max_length=8, choices=Result.choices, blank=True, default="")
     timed_out = models.BooleanField(default=False)
+    # In a game of more than two seats a seat whose player timed out (or resigned)
+    # is played on by this AI level; the player keeps the seat's result and score.
+    takeover_level = models.CharField(max_length=16, blank=True, default="")
+    # The rules' points for the seat at the end (games that score).
+    score = models.IntegerField(null=True, blank=True)
     notified_version = models.PositiveIntegerField(default=0)
     notified_at = models.DateTimeField(null=True, blank=True)
 
@@ -184,3 +189,80 @@ class MoveRecord(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.match_id} v{self.version} {self.kind} {self.seat}"
+
+
+class Table(models.Model):
+    """A game of more than two seats being gathered: players join its free seats (or
+    are invited, or AI players fill them); the match starts when every seat is taken.
+    A table may be a series of several games with the same players (see games.tables)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        CANCELLED = "cancelled", _("cancelled")
+
+    game = models.CharField(max_length=32, default=catalog.default_name)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables_made"
+    )
+    size = models.PositiveSmallIntegerField(help_text=_("The number of seats."))
+    teams = models.BooleanField(default=False)
+    limit = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("The rules' length limit in dealing cycles."))
+    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
+    rated = models.BooleanField(default=True)
+    games = models.PositiveSmallIntegerField(
+        default=1, help_text=_("The number of games of the series."))
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"table #{self.pk} {self.game} {self.size} seats ({self.status})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class TableSeat(models.Model):
+    """A place at a table: a player who joined, a player invited (not yet joined)
+    or an AI player of a level."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="places")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_places"
+    )
+    ai_level = models.CharField(max_length=16, blank=True, default="")
+    invited = models.BooleanField(default=False)
+    #: The seat played in the series' first game (set at the start).
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} at table #{self.table_id}"
+
+
+class TableGame(models.Model):
+    """One game of a table's series, numbered from 1."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="series")
+    number = models.PositiveSmallIntegerField()
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="table_game")
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_match_per_series_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table #{self.table_id} game {self.number}: #{self.match_id}"

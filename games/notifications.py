@@ -39,7 +39,7 @@ def notify_turn(seat_id: int, version: int) -> bool:
         if seat is None or seat.match.version != version or seat.match.is_over:
             return False
         user = seat.user
-        if (user.is_bot or not user.email or user.notify != user.Notify.EACH
+        if (user.is_bot or seat.takeover_level or not user.email or user.notify != user.Notify.EACH
                 or not seat.owes_move or is_present(user.pk)):
             return False
         if seat.notified_at and now - seat.notified_at < ONE_DAY:
@@ -63,7 +63,7 @@ def send_digests() -> int:
     users = get_user_model().objects.filter(notify="digest", is_bot=False).exclude(email="")
     for user in users:
         seats = list(
-            Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+            Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
             .exclude(deadline=None, paused_remaining=None)
             .select_related("match").order_by("deadline")
         )

@@ -192,11 +192,11 @@ class ChallengeRequestSerializer(StrictSerializer):
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         game = catalog.get(data["game"])
-        if data["creator_seat"] not in (*game.seat_names, "random"):
+        if data["creator_seat"] not in (*game.challenge_seat_names, "random"):
             raise serializers.ValidationError({"creator_seat": [gettext(
                 "%(seat)s is not a seat of %(game)s; its seats: %(seats)s.") % {
                 "seat": repr(data["creator_seat"]), "game": game.title,
-                "seats": ", ".join((*game.seat_names, "random"))}]})
+                "seats": ", ".join((*game.challenge_seat_names, "random"))}]})
         if not game.handicap and any((data.get("handicap") or {}).values()):
             raise serializers.ValidationError({"handicap": [gettext(
                 "%(game)s is played without handicaps.") % {"game": game.title}]})

@@ -51,10 +51,12 @@ def _seats(match: Match) -> list[Seat]:
     return list(match.seats.select_related("user").select_for_update(of=("self",)))
 
 
-def _seat_of(seats: Iterable[Seat], user) -> Seat:
+def _seat_of(seats: Iterable[Seat], user, name: str | None = None) -> Seat:
+    """``user``'s seat (the one called ``name``, if given; an AI player may hold several)."""
     for seat in seats:
         if user is not None and seat.user_id == getattr(user, "pk", None):
-            return seat
+            if name is None or seat.seat == name:
+                return seat
     raise Forbidden(_("You are not a player in this game."))
 
 
@@ -75,11 +77,12 @@ def _check_version(match: Match, version: Any) -> None:
         )
 
 
-def _lock_for_player(match_id: Any, user, version: Any) -> tuple[Match, list[Seat], Seat]:
+def _lock_for_player(match_id: Any, user, version: Any,
+                     name: str | None = None) -> tuple[Match, list[Seat], Seat]:
     """The locked match of a running game, its seats and ``user``'s seat, at ``version``."""
     match = _lock_match(match_id)
     seats = _seats(match)
-    seat = _seat_of(seats, user)
+    seat = _seat_of(seats, user, name)
     if match.is_over:
         raise Conflict(_("The game is over."))
     _check_version(match, version)
@@ -118,24 +121,28 @@ def _after_commit(match: Match, from_version: int, finished: bool) -> None:
 
 
 def _finish(match: Match, seats: list[Seat], winner: str | None, reason: str, detail: str,
-            now) -> None:
+            now, scores: dict[str, int] | None = None) -> None:
     match.status = Match.Status.FINISHED
     match.winner_seat = winner or ""
     match.end_reason = reason
     match.end_detail = detail[:200]
     match.finished_at = now
     match.draw_offer_seat = ""
+    winners = set(winner.split("+")) if winner else set()  # a team: seats joined with "+"
     for seat in seats:
         if winner is None:
             seat.result = Seat.Result.DRAW
         else:
-            seat.result = Seat.Result.WIN if seat.seat == winner else Seat.Result.LOSS
+            seat.result = Seat.Result.WIN if seat.seat in winners else Seat.Result.LOSS
+        if scores and seat.seat in scores:
+            seat.score = scores[seat.seat]
         seat.deadline = seat.paused_remaining = None
 
 
 def _save(match: Match, seats: list[Seat]) -> None:
     match.save()
-    Seat.objects.bulk_update(seats, ["deadline", "paused_remaining", "result", "timed_out"])
+    Seat.objects.bulk_update(seats, ["deadline", "paused_remaining", "result", "timed_out",
+                                     "takeover_level", "score"])
 
 
 def _other_seat(seats: list[Seat], seat: Seat) -> str | None:
@@ -270,10 +277,11 @@ def cancel_challenge(challenge_id: Any, user) -> Challenge:
 def start_match(
     game: str, players: dict[str, Any], *, days_per_move: int = 3, rated: bool = True,
     strength: dict[int, list[int]] | None = None, rematch_of: Match | None = None,
-    seed: int | None = None, rematch_rule: bool = True,
+    seed: int | None = None, rematch_rule: bool = True, new_game: dict | None = None,
 ) -> Match:
     """Create a match with its players seated; the handicaps follow the pair's history
-    (unless ``rematch_rule`` is off, as a ladder may decide)."""
+    (unless ``rematch_rule`` is off, as a ladder may decide). ``new_game``: more of the
+    rules' options (a table's number of players, teams, length limit)."""
     info = terms.game_info(game)
     rules = get_rules(game)
     seed = secrets.randbits(62) if seed is None else seed
@@ -289,6 +297,7 @@ def start_match(
                 reasons[seat] = handicaps[user.pk].reason
                 why[seat] = handicaps[user.pk].why
     options = terms.match_options(info, removed, reasons, why)
+    options["new_game"] = {**options["new_game"], **(new_game or {})}
     try:
         state = rules.new_game(seed, options["new_game"])
     except RulesError as exc:
@@ -309,15 +318,25 @@ def start_match(
     return match
 
 
-def play(match_id: Any, user, move: Any, version: Any) -> Match:
-    """Apply ``user``'s move made on ``version`` of the match; exactly once."""
+def play(match_id: Any, user, move: Any, version: Any, *, seat: str | None = None,
+         as_ai: bool = False) -> Match:
+    """Apply ``user``'s move made on ``version`` of the match; exactly once. ``seat``
+    names the seat when the player holds several (AI players); ``as_ai``: the AI move
+    of a seat taken over after a timeout (games.takeover)."""
     if not isinstance(move, dict):
         raise BadMove(_("A move must be a JSON object."))
     with transaction.atomic():
-        match, seats, seat = _lock_for_player(match_id, user, version)
+        match, seats, mine = _lock_for_player(match_id, user, version, seat)
         rules = get_rules(match.game)
         state = rules.from_json(match.state)
-        if seat.seat not in rules.owed_by(state):
+        owed = rules.owed_by(state)
+        if seat is None and mine.seat not in owed:
+            mine = next((s for s in seats if s.user_id == mine.user_id and s.seat in owed), mine)
+        seat = mine
+        if bool(seat.takeover_level) != as_ai:
+            raise Conflict(_("An AI player plays this seat now.") if seat.takeover_level
+                           else _("It is not your turn."))
+        if seat.seat not in owed:
             raise Conflict(_("It is not your turn."))
         try:
             applied = rules.apply(state, move, seat=seat.seat)
@@ -333,7 +352,8 @@ def play(match_id: Any, user, move: Any, version: Any) -> Match:
         finished = rules.is_over(applied.state)
         if finished:
             outcome = rules.outcome(applied.state)
-            _finish(match, seats, outcome.winner, Match.Reason.RULES, outcome.reason, now)
+            _finish(match, seats, outcome.winner, Match.Reason.RULES, outcome.reason, now,
+                    getattr(outcome, "scores", None))
         else:
             clocks.set_clocks(match, seats, rules.owed_by(applied.state), now)
         _save(match, seats)
@@ -344,6 +364,10 @@ def play(match_id: Any, user, move: Any, version: Any) -> Match:
 def resign(match_id: Any, user, version: Any = None) -> Match:
     with transaction.atomic():
         match, seats, seat = _lock_for_player(match_id, user, version)
+        if len(seats) > 2:  # the table plays on: an AI player takes the seat over
+            from games import takeover
+
+            return takeover.hand_over(match, seats, seat, "resign", timezone.now())
         from_version = match.version
         _record(match, seat.seat, MoveRecord.Kind.RESIGN,
                 events=[{"type": "resign", "player": seat.seat}])
@@ -357,6 +381,8 @@ def resign(match_id: Any, user, version: Any = None) -> Match:
 def offer_draw(match_id: Any, user, version: Any = None) -> Match:
     with transaction.atomic():
         match, seats, seat = _lock_for_player(match_id, user, version)
+        if len(seats) > 2:
+            raise Conflict(_("Draws are offered in two-player games only."))
         if match.draw_offer_seat == seat.seat:
             raise Conflict(_("You have already offered a draw."))
         if match.draw_offer_seat:
@@ -404,6 +430,8 @@ def rematch(match_id: Any, user) -> Challenge | Match:
         mine = _seat_of(seats, user)
         if not match.is_over:
             raise Conflict(_("A rematch can be offered once the game is over."))
+        if len(seats) > 2:
+            raise Conflict(_("A rematch is for two-player games; open a new table."))
         other = next(s.user for s in seats if s.pk != mine.pk)
         pending = Challenge.objects.filter(
             rematch_of=match, status=Challenge.Status.OPEN, creator=other, opponent=user).first()
@@ -435,6 +463,11 @@ def expire_deadlines(now=None) -> list[int]:
             seats = _seats(match)
             late = [s for s in seats if s.deadline is not None and s.deadline < now]
             if not late:
+                continue
+            if len(seats) > 2:  # the table plays on: AI players take the late seats over
+                from games import takeover
+
+                takeover.expire(match, seats, late, now)
                 continue
             loser = late[0]
             loser.timed_out = True

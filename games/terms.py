@@ -26,11 +26,11 @@ def game_info(game: Any) -> GameInfo:
 
 def seat_names(game: str) -> tuple[str, ...]:
     """The two seats of a challenge's game, in seating order."""
-    return game_info(game).seat_names
+    return game_info(game).challenge_seat_names
 
 
 def check_seat(game: GameInfo, creator_seat: Any) -> None:
-    names = (*game.seat_names, "random")
+    names = (*game.challenge_seat_names, "random")
     if creator_seat not in names:
         raise ServiceError(_("The seat must be one of %(choices)s.") % {
             "choices": ", ".join(names)})

@@ -2,13 +2,19 @@
 
 from django.urls import include, path
 
-from games import views, views_game
+from games import views, views_game, views_tables
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("challenges/new/", views.challenge_new, name="challenge_new"),
     path("challenges/<int:challenge_id>/<str:action>/", views.challenge_action,
          name="challenge_action"),
+    path("tables/new/", views_tables.table_new, name="table_new"),
+    path("tables/<int:table_id>/", views_tables.table_page, name="table"),
+    path("tables/<int:table_id>/standings/", views_tables.standings_page,
+         name="table_standings"),
+    path("tables/<int:table_id>/<str:action>/", views_tables.table_action,
+         name="table_action"),
     path("your-turn/", views.your_turn, name="your_turn"),
     path("play-ai/", views.play_ai, name="play_ai"),
     path("games/<int:match_id>/", views_game.game_page, name="game"),

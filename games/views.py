@@ -17,7 +17,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import catalog, services
+from games import catalog, services, views_tables
 from games.catalog import GameInfo
 from games.handicap import handicaps_for
 from games.models import DAYS_LABELS, Challenge, Match, Seat
@@ -101,6 +101,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         )
         context["form"] = ChallengeForm(game=catalog.default())
     context["games"] = catalog.games()
+    context["open_tables"] = views_tables.lobby_tables(request.user)
+    context["table_games"] = views_tables.table_games()
     context["ai_games"] = ai_games()
     context["days_choices"] = DAYS_LABELS
     context["recent"] = (
@@ -195,7 +197,8 @@ def challenge_action(request: HttpRequest, challenge_id: int, action: str) -> Ht
 @login_required
 def your_turn(request: HttpRequest) -> HttpResponse:
     seats = (
-        Seat.objects.filter(user=request.user, match__status=Match.Status.ACTIVE)
+        Seat.objects.filter(user=request.user, match__status=Match.Status.ACTIVE,
+                            takeover_level="")
         .filter(Q(deadline__isnull=False) | Q(paused_remaining__isnull=False))
         .select_related("match").prefetch_related("match__seats__user")
         .order_by(F("deadline").asc(nulls_last=True))

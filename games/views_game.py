@@ -59,10 +59,11 @@ def _over(game: GameInfo, result: dict, players: dict) -> dict:
     if result["winner"] is None:
         text = _("Game over: draw (%(reason)s)") % {"reason": reason}
     else:
-        winner = players.get(result["winner"], {})
+        winners = result["winner"].split("+")  # a team, or a shared win: seats joined with "+"
         text = _("Game over: %(seat)s (%(name)s) won %(reason)s") % {
-            "seat": game.seat_label(result["winner"]),
-            "name": winner.get("player", result["winner"]), "reason": reason}
+            "seat": ", ".join(game.seat_label(seat) for seat in winners),
+            "name": ", ".join(players.get(seat, {}).get("player", seat) for seat in winners),
+            "reason": reason}
     return {"kind": "over", "text": text}
 
 
@@ -143,10 +144,11 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "log": movelog.log_entries(records, game),
         "last_events": _last_move_events(records),
         "can_resign": me is not None and not match.is_over,
-        "offer_draw": me is not None and not match.is_over and not offer,
+        # Draws and rematches are for two-player games (a table plays on, or opens anew).
+        "offer_draw": me is not None and not match.is_over and not offer and len(seats) == 2,
         "answer_draw": me is not None and not match.is_over and offer not in (None, viewer),
         "my_offer": me is not None and not match.is_over and offer == viewer,
-        "can_rematch": me is not None and match.is_over,
+        "can_rematch": me is not None and match.is_over and len(seats) == 2,
         "game_data": {
             "game": game.name,
             "version": payload["version"],

@@ -53,7 +53,8 @@ def record_payload(record: MoveRecord, rules, viewer: str | None) -> dict[str, A
         "version": record.version,
         "seat": record.seat or None,
         "kind": record.kind,
-        "move": record.move if record.kind == MoveRecord.Kind.MOVE else None,
+        "move": (rules.redact_move(record.move, record.seat or None, viewer)
+                 if record.kind == MoveRecord.Kind.MOVE else None),
         "events": rules.redact_events(record.events, viewer),
         "at": record.created_at.isoformat(),
     }

@@ -1,4 +1,5 @@
 """Glicko-2 ratings: every finished rated two-player game updates both players, once.
+(Games played by more than two, at tables, are rated with openskill: ladders.skill.)
 
 rate_match runs in the receiver of games.services.match_finished; a task sweeps
 up any rated game a receiver missed (rate_missed). AI players are rated like
@@ -18,7 +19,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.models import Match, Seat
-from ladders import glicko
+from ladders import glicko, skill
 from ladders.models import Rating, RatingChange
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,11 @@ def _idle_periods(rating: Rating, at: datetime) -> int:
 def rate_match(match_id: int) -> list[RatingChange]:
     """Rate a finished rated game; returns the new history rows (none if already rated)."""
     match = Match.objects.filter(pk=match_id).first()
+    if match is not None and skill.uses_openskill(match.game):
+        try:
+            return skill.rate_match(match)  # more than two seats, or teams: openskill
+        except IntegrityError:
+            return []
     seats = _rateable_seats(match) if match is not None else None
     if not seats:
         return []

@@ -2,6 +2,10 @@
 
     python -m games.ai.arena --a strong --b heuristic --games 200 --seed 1 --jobs 2
     python manage.py arena  ...the same options...
+    python manage.py arena --game kasteel --players 4 --seats heuristic,random,random,random ...
+
+With ``--seats`` (one level per seat, any number of players) the match is
+played by ``games.ai.arena_multi``; what follows is the two-player match.
 
 Bot A takes the first seat (moon) in even games and the second (sun) in odd
 games, so both sides of the table are played equally. Every game is seeded
@@ -191,8 +195,24 @@ def format_report(config: ArenaConfig, results: list[GameResult], wall: float | 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arena's options (shared by ``python -m`` and ``manage.py arena``)."""
     levels = sorted(LEVELS)
-    parser.add_argument("--a", required=True, choices=levels, help="level of bot A")
-    parser.add_argument("--b", required=True, choices=levels, help="level of bot B")
+    parser.add_argument("--a", choices=levels, help="level of bot A (two players)")
+    parser.add_argument("--b", choices=levels, help="level of bot B (two players)")
+    parser.add_argument(
+        "--seats",
+        default=None,
+        help="N players instead of A and B: a level per seat, comma-separated "
+        "(heuristic,random,random,random); the seats rotate from game to game",
+    )
+    parser.add_argument(
+        "--players", type=int, default=None, help="number of players (with --seats)"
+    )
+    parser.add_argument("--teams", action="store_true", help="team game (kasteel, even N >= 4)")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        help="length limit in dealing cycles (kasteel; default ceil(200 / N))",
+    )
     parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the match (default 1)")
     parser.add_argument("--game", default="druidenwalzer", help="the game (default druidenwalzer)")
@@ -231,6 +251,9 @@ def config_from_options(options: dict[str, Any]) -> ArenaConfig:
 
     if options["games"] < 1:
         raise ValueError("--games must be at least 1")
+    for side in ("a", "b"):
+        if options.get(side) is None:
+            raise ValueError(f"--{side} is required (or --seats for N players)")
     return ArenaConfig(
         a=options["a"],
         b=options["b"],
@@ -246,6 +269,10 @@ def config_from_options(options: dict[str, Any]) -> ArenaConfig:
 
 def run_from_options(options: dict[str, Any], err: Any = sys.stderr) -> str:
     """Run the match the options describe; returns the report."""
+    if options.get("seats"):
+        from .arena_multi import run_multi_from_options
+
+        return run_multi_from_options(options, err)
     config = config_from_options(options)
 
     def progress(result: GameResult, done: int) -> None:

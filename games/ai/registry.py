@@ -51,10 +51,33 @@ def _druidenwalzer_strong() -> Bot:
     return StrongBot()
 
 
+def _caesar_cleopatra_heuristic() -> Bot:
+    from .caesar_cleopatra.heuristic import HeuristicBot
+
+    return HeuristicBot()
+
+
+def _caesar_cleopatra_strong() -> Bot:
+    from .caesar_cleopatra.search import StrongBot
+
+    return StrongBot()
+
+
+def _kasteel_heuristic() -> Bot:
+    from .kasteel.heuristic import HeuristicBot
+
+    return HeuristicBot()
+
+
 #: The bots of each game by level; "random" plays every game (from the legal
 #: moves alone), so it is not listed.
 _GAME_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {
     "druidenwalzer": {"heuristic": _druidenwalzer_heuristic, "strong": _druidenwalzer_strong},
+    "kasteel": {"heuristic": _kasteel_heuristic},
+    "caesar-cleopatra": {
+        "heuristic": _caesar_cleopatra_heuristic,
+        "strong": _caesar_cleopatra_strong,
+    },
 }
 
 

@@ -167,6 +167,14 @@ class GameRules(abc.ABC):
             redacted.append(public)
         return redacted
 
+    def redact_move(self, move: Move, mover: str | None, viewer: str | None) -> Move:
+        """A stored move as ``viewer`` may see it (``mover`` made it).
+
+        Moves are public by default; a game whose moves name hidden cards (a
+        card placed face down, say) returns what the other seats may know.
+        """
+        return move
+
     # -- persistence -------------------------------------------------------
     @abc.abstractmethod
     def to_json(self, state: State) -> dict[str, Any]:

@@ -4,7 +4,7 @@
   "use strict";
   const root = document.getElementById("lobby");
   if (!root) return;
-  const lists = ["open-challenges", "incoming", "outgoing"];
+  const lists = ["open-challenges", "open-tables", "incoming", "outgoing"];
   let delay = 1000;
 
   async function refresh() {

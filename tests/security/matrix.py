@@ -5,9 +5,13 @@ urlmap), and per method the outcome for each role in ROLES order (anonymous,
 player, opponent, outsider, staff), or one outcome for all. In the world the
 player (alice) is moon and to move in ``{game}``, the opponent (bob) sun;
 bob challenged alice (``{challenge}``); both are on ``{ladder}`` (bob first);
-``{finished}`` is a finished game of bob and carol (the outsider). Outcomes
-are written as urlmap.describe() writes them ("w": the request changed
-something). Writes to a game or challenge succeed for its players only.
+``{finished}`` is a finished game of bob and carol (the outsider);
+``{table}`` is an open table of four seats for Kasteel that alice opened,
+with bob and an AI player (the place ``{place}``) seated and one seat free.
+Outcomes are written as urlmap.describe() writes them ("w": the request
+changed something). Writes to a game or challenge succeed for its players
+only; at a table any visitor joins the free seat (which starts the game),
+the players invite, the creator cancels and seats or frees AI players.
 """
 
 from __future__ import annotations
@@ -61,6 +65,11 @@ ACTION = "/games/{game}/%s/"
 CHALLENGE = "/challenges/{challenge}/%s/"
 LADDER = "/ladders/{ladder}/"
 API_GAME = "/api/games/{game}/"
+TABLE = "/tables/{table}/"
+TABLE_ACTION = "/tables/{table}/%s/"
+API_TABLE = "/api/tables/{table}/"
+TABLE_FORM = {"game": "kasteel", "size": "3", "days_per_move": "3", "rated": "on",
+              "games": "1"}
 MOVE = {"move": {"type": "place", "druid": "purple", "tree": 1}, "version": 0}
 CHALLENGE_FORM = {"opponent": "carol", "days_per_move": "3", "creator_seat": "random",
                   "rated": "on"}
@@ -129,6 +138,34 @@ MATRIX: dict[str, list[Case]] = {
             L, "302>/lobby/", "302w>/lobby/", "302>/lobby/", "302>/lobby/")}),
         Case(CHALLENGE % "no-such-action", {"GET": NOT_ALLOWED, "POST": away("302>/lobby/")}),
     ],
+    # Tables (alice opened {table}; bob and an AI player sit at it, one seat is free)
+    "tables/new/": [
+        Case("/tables/new/", {"GET": PLAYERS_ONLY, "POST": away("302w>/tables/")},
+             body=TABLE_FORM),
+        Case("/tables/new/", {"GET": PLAYERS_ONLY, "POST": away("404")},
+             body={**TABLE_FORM, "game": "druidenwalzer"}),  # a game of two seats
+    ],
+    "tables/<int:table_id>/": [Case(TABLE, READ_ANY)],
+    "tables/<int:table_id>/standings/": [Case(TABLE + "standings/", READ_ANY)],
+    "tables/<int:table_id>/<str:action>/": [
+        Case(TABLE_ACTION % "join", {"GET": NOT_ALLOWED, "POST": (
+            L, f"302>{TABLE}", f"302>{TABLE}", "302w>/games/", "302w>/games/")}),
+        Case(TABLE_ACTION % "leave", {"GET": NOT_ALLOWED, "POST": (
+            L, f"302>{TABLE}", "302w>/lobby/", f"302>{TABLE}", f"302>{TABLE}")}),
+        Case(TABLE_ACTION % "cancel", {"GET": NOT_ALLOWED, "POST": (
+            L, "302w>/lobby/", f"302>{TABLE}", f"302>{TABLE}", f"302>{TABLE}")}),
+        Case(TABLE_ACTION % "invite", {"GET": NOT_ALLOWED, "POST": (
+            L, f"302w>{TABLE}", f"302w>{TABLE}", f"302>{TABLE}", f"302>{TABLE}")},
+            body={"username": "carol"}),
+        Case(TABLE_ACTION % "ai", {"GET": NOT_ALLOWED, "POST": (
+            L, "302w>/games/", f"302>{TABLE}", f"302>{TABLE}", f"302>{TABLE}")},
+            body={"level": "random"}),
+        Case(TABLE_ACTION % "remove", {"GET": NOT_ALLOWED, "POST": (
+            L, f"302w>{TABLE}", f"302>{TABLE}", f"302>{TABLE}", f"302>{TABLE}")},
+            body={"place": "{place}"}),
+        Case(TABLE_ACTION % "no-such-action", {"GET": NOT_ALLOWED,
+                                               "POST": away(f"302>{TABLE}")}),
+    ],
     "your-turn/": [Case("/your-turn/", {"GET": PLAYERS_ONLY, "POST": PLAYERS_ONLY})],
     "play-ai/": [Case("/play-ai/", {"GET": NOT_ALLOWED, "POST": away("302>/lobby/")})],
     # The game: anyone watches, its two players act
@@ -174,6 +211,25 @@ MATRIX: dict[str, list[Case]] = {
         POST=("401", "200w", "200w", "403", "403"))],
     "api/games/<int:match_id>/rematch/": [api_private(
         API_GAME + "rematch/", {}, GET=A401, POST=("401", "409", "409", "403", "403"))],
+    "api/tables/": [api_private("/api/tables/", {"game": "kasteel", "size": 3}, GET="200",
+                                POST=("401", "201w", "201w", "201w", "201w"))],
+    **{f"api/tables/<int:table_id>/{tail}": [api(API_TABLE + tail, GET="200", POST="405")]
+       for tail in ("", "standings/")},
+    "api/tables/<int:table_id>/join/": [api_private(
+        API_TABLE + "join/", {}, GET=A401, POST=("401", "400", "400", "200w", "200w"))],
+    "api/tables/<int:table_id>/leave/": [api_private(
+        API_TABLE + "leave/", {}, GET=A401, POST=("401", "400", "200w", "400", "400"))],
+    "api/tables/<int:table_id>/cancel/": [api_private(
+        API_TABLE + "cancel/", {}, GET=A401, POST=("401", "200w", "403", "403", "403"))],
+    "api/tables/<int:table_id>/invite/": [api_private(
+        API_TABLE + "invite/", {"username": "carol"}, GET=A401,
+        POST=("401", "200w", "200w", "403", "403"))],
+    "api/tables/<int:table_id>/ai/": [api_private(
+        API_TABLE + "ai/", {"level": "random"}, GET=A401,
+        POST=("401", "200w", "403", "403", "403"))],
+    "api/tables/<int:table_id>/remove/": [api_private(
+        API_TABLE + "remove/", {"place": "{place}"}, GET=A401,
+        POST=("401", "200w", "403", "403", "403"))],
     "api/schema/": [api("/api/schema/", GET="200", POST="405")],
     "api/docs/": [api("/api/docs/", GET="200", POST="405")],
     # Ladders (bob first, alice second; carol and staff are not on it)

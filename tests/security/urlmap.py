@@ -3,14 +3,15 @@
 ``patterns()`` walks the root resolver: every route of the site, the API and
 the admin, as its pattern text. ``World`` holds the objects the paths name (a
 game in which hidden cards have names that appear nowhere visible, a
-challenge, a ladder). ``outcome()`` requests one path as one role inside a
-savepoint that is rolled back, and describes what happened:
+challenge, a ladder, an open table with an AI seat); a body's value
+``"{place}"`` is the id of that seat. ``outcome()`` requests one path as one
+role inside a savepoint that is rolled back, and describes what happened:
 
 - ``"200"``, ``"405"``...: the status;
 - ``"302>/lobby/"``: a redirect to a path starting so; ``"login"`` and
   ``"admin-login"`` the redirects to the log-in pages (with ``next``);
 - a ``w`` after the status (``"302w>/games/"``): the request changed the
-  world (games, challenges, ladders, accounts, tokens); without it, nothing
+  world (games, challenges, ladders, tables, accounts, tokens); without it, nothing
   changed.
 """
 
@@ -30,8 +31,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import services
-from games.models import Challenge, Match, MoveRecord
+from games import services, tables
+from games.models import Challenge, Match, MoveRecord, Table, TableSeat
 from ladders.models import Ladder, LadderEntry
 from tests.site.conftest import hide_cards
 
@@ -60,6 +61,8 @@ class World:
     finished: Match
     challenge: Challenge
     ladder: Ladder
+    table: Table
+    place: TableSeat
     users: dict
 
     @classmethod
@@ -79,14 +82,27 @@ class World:
         ladder = Ladder.objects.create(name="Matrix ladder", challenge_range=3)
         LadderEntry.objects.create(ladder=ladder, user=bob, position=1)
         LadderEntry.objects.create(ladder=ladder, user=alice, position=2)
+        table = tables.open_table(alice, game="kasteel", size=4)
+        tables.join_table(table.pk, bob)
+        tables.add_ai(table.pk, alice, "random")
+        place = table.places.get(ai_level="random")
         for user in users.values():
             if user is not None:
                 Token.objects.get_or_create(user=user)
-        return cls(game, finished, challenge, ladder, users)
+        return cls(game, finished, challenge, ladder, table, place, users)
 
     def fill(self, path: str) -> str:
         return path.format(game=self.game.pk, finished=self.finished.pk,
-                           challenge=self.challenge.pk, ladder=self.ladder.pk)
+                           challenge=self.challenge.pk, ladder=self.ladder.pk,
+                           table=self.table.pk)
+
+    def fill_body(self, body: Any) -> Any:
+        """A body whose values ``"{place}"`` name the world's AI place (by its id)."""
+        if not isinstance(body, dict):
+            return body
+        ids = {"{place}": self.place.pk}
+        return {key: ids.get(value, value) if isinstance(value, str) else value
+                for key, value in body.items()}
 
     def snapshot(self) -> tuple:
         """What a write could change."""
@@ -101,6 +117,9 @@ class World:
             tuple(get_user_model().objects.order_by("pk").values_list(
                 "pk", "password", "language", "notify", "vacation_since", "is_active")),
             tuple(Token.objects.order_by("user").values_list("user", "key")),
+            tuple(Table.objects.order_by("pk").values_list("pk", "status")),
+            tuple(TableSeat.objects.order_by("pk").values_list(
+                "pk", "table", "user", "invited", "ai_level", "position")),
         )
 
 
@@ -144,6 +163,7 @@ def outcome(world: World, role: str, method: str, path: str, body: Any = None,
             api: bool = False) -> tuple[str, Any]:
     """Request ``path`` as ``role``; roll the world back afterwards. (outcome, response)"""
     client = client_for(role, world, api)
+    body = world.fill_body(body)
     with transaction.atomic():
         before = world.snapshot()
         call = getattr(client, method.lower())

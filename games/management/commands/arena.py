@@ -1,4 +1,5 @@
-"""``manage.py arena --a LEVEL --b LEVEL --games N [--seed S] [--jobs 2]``.
+"""``manage.py arena --a LEVEL --b LEVEL --games N [--seed S] [--jobs 2]``, or for N
+players ``manage.py arena --game kasteel --seats LEVEL,LEVEL,... [--teams] [--limit K]``.
 
 A thin wrapper: bots play bots and the command prints the results table.
 All logic is in ``games.ai.arena`` (also ``python -m games.ai.arena``).
@@ -15,7 +16,7 @@ from games.ai.arena import add_arguments, run_from_options
 
 
 class Command(BaseCommand):
-    help = "Let two computer players play each other and print the results (docs/ai.md)."
+    help = "Let computer players play each other and print the results (docs/ai.md)."
 
     # The arena needs neither the database nor the system checks.
     requires_system_checks: list[str] = []

@@ -110,6 +110,23 @@ class CaesarCleopatra(GameRules):
             raise IllegalMove(f"unknown player {viewer!r}; use cleopatra or caesar")
         return build_view(state, SEAT_INDEX[viewer] if viewer is not None else None)
 
+    def redact_move(self, move: Move, mover: str | None, viewer: str | None) -> Move:
+        """Section 7 for stored moves: the setup placement, a card placed face down
+        and a castling's new distribution name cards only their mover may know."""
+        if viewer is not None and viewer == mover or not isinstance(move, dict):
+            return move
+        kind = move.get("type")
+        if kind == "setup":
+            return {"type": "setup"}
+        if kind == "place" and move.get("face") != "up":
+            return {key: value for key, value in move.items() if key != "card"}
+        if kind == "castle":
+            cards = move.get("cards")
+            groups = ({group: len(names) for group, names in cards.items()
+                       if isinstance(names, list)} if isinstance(cards, dict) else {})
+            return {"type": "castle", "groups": groups}
+        return move
+
     # -- persistence -------------------------------------------------------------
     def to_json(self, state: State) -> dict[str, Any]:
         return state_to_json(state)

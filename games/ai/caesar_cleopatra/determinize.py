@@ -1,0 +1,213 @@
+"""From a player's view to plausible full states (determinizations).
+
+The view shows the bot its own hand, bonus card and face-down cards, every
+face-up card, the discard piles, the sizes of hands and piles and the vote
+discard pile. To search, the bot deals what it cannot see into a complete
+``State`` the engine's fast path can play on:
+
+- **Cards are conserved.** Each player owns 50 known cards; the opponent's
+  unseen cards are their 50 minus what is visible (face-up cards, the
+  discard pile). Action cards only lie in the action pile or the hand, so
+  the number of action cards in the opponent's hand is known exactly
+  (unseen action cards minus the action pile's size); the other hand cards
+  and the face-down cards are influence cards.
+- **Where influence cards come from.** A player starts with two sets of
+  1..5 out of the pile (the face-down setup cards and the starting hand);
+  the other 27 (two philosophers and five each of 1..5) form the influence
+  pile. So the influence cards outside the pile are those ten plus the
+  cards drawn so far, a random part of the 27 that must include whatever
+  is visible beyond the ten. A deal draws that part and keeps the rest as
+  the pile: early on the opponent rarely holds a philosopher.
+- The bot's own piles hold its own cards not seen elsewhere, shuffled.
+- The opponent's bonus card is one of the five bonus cards other than the
+  bot's own (two per group, one of them the same group as the bot's).
+- The vote deck holds the vote cards neither discarded nor put aside, in a
+  random order; each deal has a random seed of its own for reshuffles.
+
+While a Spy choice is pending the view shows the opponent's hand; it is
+then used as it is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from games.rules.caesar_cleopatra.constants import (
+    BONUS_INDEX,
+    CARD_INDEX,
+    GROUP_INDEX,
+    GROUPS,
+    IS_ACTION,
+    N_GROUPS,
+    PENDING_INDEX,
+    PHASE_INDEX,
+    SEAT_INDEX,
+    SETUP,
+    STEP_INDEX,
+    VOTE_DECK,
+    VOTE_INDEX,
+    action_deck,
+    card_code,
+    influence_deck,
+)
+from games.rules.caesar_cleopatra.moves import move_to_action
+from games.rules.caesar_cleopatra.state import State
+
+SETUP_SET = (1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
+
+
+def _codes(names: list[str] | None) -> list[int]:
+    return [CARD_INDEX[name] for name in names or []]
+
+
+def parse_pending(pending: dict[str, Any] | None) -> tuple | None:
+    """The engine's pending tuple of a view's ``pending`` object."""
+    if pending is None:
+        return None
+    kind = PENDING_INDEX[pending["kind"]]
+    player = SEAT_INDEX[pending["player"]]
+    if pending["kind"] == "veto":
+        return (kind, player, move_to_action(pending["action"]))
+    if pending["kind"] == "spy":
+        return (kind, player)
+    if pending["kind"] == "castle":
+        g1, g2 = sorted(GROUP_INDEX[name] for name in pending["groups"])
+        return (kind, player, g1, g2)
+    return (kind, player, pending["count"])
+
+
+def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
+    # Sorting by random keys: a uniform shuffle, faster than rng.shuffle.
+    draw = rng.random
+    return sorted(cards, key=lambda _card: draw())
+
+
+class Observation:
+    """What one view tells, parsed once per decision into engine terms."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        viewer = view.get("viewer") or view["to_move"]
+        seat = self.seat = SEAT_INDEX[viewer]
+        opponent = self.opponent = 1 - seat
+        t = State()
+        t.phase = PHASE_INDEX[view["phase"]]
+        t.turn = view["turn"]
+        t.current = SEAT_INDEX[view["current"]] if view["current"] else None
+        t.step = STEP_INDEX[view["step"]] if view["step"] else None
+        t.action_played = view["action_played"]
+        t.pending = parse_pending(view["pending"])
+        players = [view["players"][name] for name in ("cleopatra", "caesar")]
+        visible: list[list[int]] = [[], []]  # per seat: cards whose place is known
+        for side in (0, 1):
+            player = players[side]
+            t.discard[side] = _codes(player["discard"])
+            visible[side].extend(t.discard[side])
+            t.won[side] = [player["patricians"][name] for name in GROUPS]
+        for group, name in enumerate(GROUPS):
+            entry = view["groups"][name]
+            t.patricians[group] = entry["patricians"]
+            for side in (0, 1):
+                cards = entry["cleopatra" if side == 0 else "caesar"]
+                t.up[group * 2 + side] = _codes(cards["up"])
+                visible[side].extend(t.up[group * 2 + side])
+        mine = players[seat]
+        t.hand[seat] = _codes(mine["hand"])
+        t.bonus[seat] = BONUS_INDEX[mine["bonus"]]
+        for group, name in enumerate(GROUPS):
+            t.down[group * 2 + seat] = _codes(view["groups"][name][viewer]["down"])
+            visible[seat].extend(t.down[group * 2 + seat])
+        visible[seat].extend(t.hand[seat])
+        # The bot's own piles: its cards not seen anywhere else.
+        rest = Counter(influence_deck(seat) + action_deck(seat))
+        rest.subtract(visible[seat])
+        self.own_influence = sorted(c for c in rest.elements() if not IS_ACTION[c])
+        self.own_actions = sorted(c for c in rest.elements() if IS_ACTION[c])
+        # The opponent.
+        theirs = players[opponent]
+        self.hand_size = theirs["hand_size"]
+        self.influence_size = theirs["influence_pile_size"]
+        self.action_size = theirs["action_pile_size"]
+        opp_name = "cleopatra" if opponent == 0 else "caesar"
+        self.down_slots = [
+            (group, view["groups"][name][opp_name]["down_count"])
+            for group, name in enumerate(GROUPS)
+        ]
+        self.known_hand = _codes(theirs["hand"]) if theirs["hand"] is not None else None
+        if self.known_hand is not None:
+            visible[opponent].extend(self.known_hand)
+        seen = Counter(visible[opponent])
+        unseen_actions = Counter(action_deck(opponent))
+        unseen_actions.subtract({c: n for c, n in seen.items() if IS_ACTION[c]})
+        self.opp_actions = sorted(unseen_actions.elements())
+        # Influence cards: the ten setup cards plus a drawn part of the 27.
+        setup = Counter(card_code(opponent, value) for value in SETUP_SET)
+        pile = Counter(influence_deck(opponent))
+        pile.subtract(setup)
+        seen_influence = Counter({c: n for c, n in seen.items() if not IS_ACTION[c]})
+        excess = seen_influence - setup  # visible beyond the ten: drawn for sure
+        pile.subtract(excess)
+        self.pile_rest = sorted(pile.elements())
+        self.drawn_known = sum(excess.values())
+        self.out_of_pile = setup + excess - seen_influence  # unseen, known drawn/setup
+        self.drawn = 27 - self.influence_size  # influence cards drawn so far
+        self.bonus_pool = [0, 0, 1, 1, 2, 2]
+        self.bonus_pool.remove(t.bonus[seat])
+        deck = Counter(VOTE_DECK)
+        deck.subtract(VOTE_INDEX[name] for name in view["vote_discard"])
+        deck.subtract(VOTE_INDEX[name] for name in view["vote_aside"])
+        t.vote_discard = [VOTE_INDEX[name] for name in view["vote_discard"]]
+        t.vote_aside = [VOTE_INDEX[name] for name in view["vote_aside"]]
+        self.vote_deck = sorted(deck.elements())
+        self.template = t
+
+    def sample(self, rng: random.Random) -> State:
+        """One plausible full state consistent with the view."""
+        state = self.template.copy()
+        seat, opponent = self.seat, self.opponent
+        state.influence[seat] = _shuffled(self.own_influence, rng)
+        state.actions[seat] = _shuffled(self.own_actions, rng)
+        state.vote_deck = _shuffled(self.vote_deck, rng)
+        state.bonus[opponent] = self.bonus_pool[int(rng.random() * 5)]
+        state.seed = rng.getrandbits(32)
+        # The opponent's action cards: the hand holds what the pile does not.
+        actions = _shuffled(self.opp_actions, rng)
+        state.actions[opponent] = actions[: self.action_size]
+        hand_actions = actions[self.action_size :]
+        if state.phase == SETUP:
+            # Setup: the ten setup cards; placed ones are one of each value.
+            values = [card_code(opponent, value) for value in (1, 2, 3, 4, 5)]
+            if any(count for _group, count in self.down_slots):
+                state.hand[opponent] = list(values)
+                placed = _shuffled(values, rng)
+                for group in range(N_GROUPS):
+                    state.down[group * 2 + opponent] = [placed[group]]
+            else:
+                state.hand[opponent] = values + values
+            state.influence[opponent] = _shuffled(self.pile_rest, rng)
+            return state
+        # Influence: which of the 27 were drawn, then where the unseen lie.
+        pile = _shuffled(self.pile_rest, rng)
+        more = max(0, min(self.drawn - self.drawn_known, len(pile) - self.influence_size))
+        loose = list(self.out_of_pile.elements()) + pile[:more]
+        state.influence[opponent] = pile[more : more + self.influence_size]
+        if self.known_hand is not None:
+            hand = list(self.known_hand)
+        else:
+            loose = _shuffled(loose, rng)
+            hand = hand_actions + loose[: max(0, self.hand_size - len(hand_actions))]
+            del loose[: max(0, self.hand_size - len(hand_actions))]
+        state.hand[opponent] = hand
+        if self.known_hand is not None:
+            loose = _shuffled(loose, rng)
+        for group, count in self.down_slots:
+            if count:
+                state.down[group * 2 + opponent] = loose[:count]
+                del loose[:count]
+        return state
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> State:
+    """One plausible full state for ``view`` (see ``Observation.sample``)."""
+    return Observation(view).sample(rng)

@@ -1,0 +1,217 @@
+"""The static evaluation of a Strijd om het Kasteel position, for one seat.
+
+In squares of progress (a typical dice walk is 7). The terms:
+
+- **progress** (``distance``): the steps each piece still has to walk to
+  its castle target (a piece at home has a whole lap ahead; walking past the
+  castle entrance out of turn costs a lap), summed per team. Foes count by
+  a mix of the leading team's distance and the average, since a race is won
+  against the leader;
+- **exposure**: each of the team's pieces within reach of a foe's Bandit
+  (or, for a Bandit, a foe's Sheriff) that can walk, valued at the progress
+  it would lose, times the chance that a walk of that length happens before
+  our next turn. A piece on its own start square blocks every Bandit, so it
+  is safe there;
+- **threats**: the same for foe pieces within reach of our Bandits and
+  Sheriffs, counted more when we hold a card to move them;
+- **blocking**: a friend on its own start square in the way of foes just
+  behind it (a plus), foes' blockers just ahead of friends (a minus);
+- **castle value**: the score at a length limit;
+- **cards** (``hand_value``): flexible cards kept for later (the Joker, the
+  Jack, number cards for exact steps, piece cards of pieces that can walk).
+"""
+
+from __future__ import annotations
+
+from games.rules.kasteel.constants import (
+    BANDIT,
+    CARDS_PER_SEAT,
+    CASTLE,
+    FIRST_NUMBER,
+    JACK,
+    JOKER,
+    OVER,
+    PIECES,
+    SHERIFF,
+    SQUARES_PER_SEAT,
+)
+from games.rules.kasteel.state import State
+from games.rules.kasteel.walking import may_pass
+
+#: P(two dice total t), t = 0..12.
+TOTALS = tuple(((6 - abs(t - 7)) / 36 if t >= 2 else 0.0) for t in range(13))
+#: P(a walk reaches k squares): two dice most of the time, a number card sometimes.
+REACH = tuple(0.8 * sum(TOTALS[k:]) + 0.2 * (max(0, 4 - max(k, 1) + 1) / 4) for k in range(13))
+
+WIN = 10000.0
+LEADER_WEIGHT = 0.5  # foes: this share on the leading team, the rest on the average
+MOVE_CHANCE = 0.6  # a given foe Bandit or Sheriff walks before our next turn
+OWN_CHANCE_WITH_CARD = 0.7  # we move our Bandit/Sheriff next turn, holding its card or a Joker
+OWN_CHANCE = 0.1
+EXPOSURE_WEIGHT = 1.0
+THREAT_WEIGHT = 0.5
+BLOCK_BONUS = 0.5
+CASTLE_WEIGHT = 0.5
+HOME_QUEUE = 1.0
+
+CARD_VALUES = {JOKER: 4.0, JACK: 2.0}
+NUMBER_VALUE = 1.5
+PIECE_CARD_LIVE = 2.0
+PIECE_CARD_DEAD = 0.5
+
+
+def team_of(state: State, seat: int) -> tuple[int, ...]:
+    partner = state.partner(seat)
+    return (seat, partner) if partner >= 0 else (seat,)
+
+
+def sides(state: State) -> list[tuple[int, ...]]:
+    """The teams (each seat alone in an individual game), by lowest seat."""
+    if not state.teams:
+        return [(seat,) for seat in range(state.n)]
+    half = state.n // 2
+    return [(seat, seat + half) for seat in range(half)]
+
+
+def remaining(state: State, piece: int, ring: int) -> float:
+    """Steps the piece still walks to its target (a lower bound)."""
+    loc = state.loc[piece]
+    target = PIECES - state.oidx[piece]
+    if loc >= CASTLE:
+        return target - (loc - CASTLE)
+    seat = piece // PIECES
+    if loc < 0:
+        return ring + target + HOME_QUEUE * state.home[seat].index(piece)
+    return (SQUARES_PER_SEAT * seat - 1 - loc) % ring + target
+
+
+def progress_lost(state: State, piece: int, ring: int) -> float:
+    """What being sent home costs the piece."""
+    loc = state.loc[piece]
+    seat = piece // PIECES
+    return (loc - SQUARES_PER_SEAT * seat) % ring + 1 + HOME_QUEUE * len(state.home[seat])
+
+
+def distance(state: State, seat: int, ring: int) -> float:
+    base = seat * PIECES
+    return sum(remaining(state, piece, ring) for piece in range(base, base + PIECES))
+
+
+def _walkers(state: State, seats: tuple[int, ...], rank: int) -> list[tuple[int, int]]:
+    """``(square, piece)`` a walk of the seats' pieces of ``rank`` would start
+    from; ``piece`` is -1 for one entering from home (it passes all there)."""
+    squares = []
+    for seat in seats:
+        piece = seat * PIECES + rank
+        loc = state.loc[piece]
+        if 0 <= loc < CASTLE:
+            squares.append((loc, piece))
+        elif loc < 0 and state.home[seat] and state.home[seat][0] == piece:
+            squares.append((SQUARES_PER_SEAT * seat, -1))
+    return squares
+
+
+def _exposure(state: State, pieces: list[int], hunters: dict, ring: int) -> list:
+    """``(piece, chance)`` for the pieces a hunter's walk (rank -> its
+    ``_walkers``) could send home; a piece on its own start square is safe."""
+    out = []
+    loc = state.loc
+    for piece in pieces:
+        where = loc[piece]
+        if not 0 <= where < CASTLE or where == SQUARES_PER_SEAT * (piece // PIECES):
+            continue
+        rank = piece % PIECES
+        starts = hunters[BANDIT] if rank != BANDIT else hunters[BANDIT] + hunters[SHERIFF]
+        safe = 1.0
+        for square, hunter in starts:
+            k = (where - square) % ring
+            if k > 12:
+                continue
+            if k == 0 and hunter >= 0:
+                line = state.lines[where]
+                if line.index(piece) > line.index(hunter):
+                    continue  # behind the hunter: not passed when it leaves
+            safe *= 1.0 - REACH[k]
+        if safe < 1.0:
+            out.append((piece, 1.0 - safe))
+    return out
+
+
+def _blocking(state: State, friends: tuple[int, ...], ring: int) -> float:
+    """Foes held up by friends on their start squares, minus the reverse."""
+    score = 0.0
+    for square, line in state.lines.items():
+        if square % SQUARES_PER_SEAT:
+            continue
+        owner = square // SQUARES_PER_SEAT
+        blockers = [p for p in line if p // PIECES == owner]
+        if not blockers:
+            continue
+        ours = owner in friends
+        for k in range(1, 13):
+            behind = state.lines.get((square - k) % ring)
+            if not behind:
+                continue
+            for piece in behind:
+                seat = piece // PIECES
+                if not state.is_foe(seat, owner):
+                    continue
+                if any(not may_pass(piece % PIECES, b % PIECES) for b in blockers):
+                    score += BLOCK_BONUS if ours else (-BLOCK_BONUS if seat in friends else 0.0)
+    return score
+
+
+def evaluate(state: State, seat: int, ready: bool = False) -> float:
+    """The position's worth to ``seat``'s team; ``ready``: whether the seat
+    holds a card to move its Bandit or Sheriff next turn."""
+    mine = team_of(state, seat)
+    if state.phase == OVER:
+        return WIN if seat in state.winners else -WIN
+    ring = SQUARES_PER_SEAT * state.n
+    dist = {side: sum(distance(state, s, ring) for s in side) for side in sides(state)}
+    own_side = next(side for side in dist if seat in side)
+    foes = [d for side, d in dist.items() if side != own_side]
+    score = (
+        -dist[own_side] + LEADER_WEIGHT * min(foes) + (1 - LEADER_WEIGHT) * sum(foes) / len(foes)
+    )
+    foe_seats = tuple(s for s in range(state.n) if s not in mine)
+    hunters = {
+        BANDIT: _walkers(state, foe_seats, BANDIT),
+        SHERIFF: _walkers(state, foe_seats, SHERIFF),
+    }
+    friends = [p for s in mine for p in range(s * PIECES, s * PIECES + PIECES)]
+    for piece, chance in _exposure(state, friends, hunters, ring):
+        score -= EXPOSURE_WEIGHT * MOVE_CHANCE * chance * progress_lost(state, piece, ring)
+    ours = {BANDIT: _walkers(state, mine, BANDIT), SHERIFF: _walkers(state, mine, SHERIFF)}
+    if ours[BANDIT] or ours[SHERIFF]:
+        own_chance = OWN_CHANCE_WITH_CARD if ready else OWN_CHANCE
+        leader = min(foes)
+        targets = [p for s in foe_seats for p in range(s * PIECES, s * PIECES + PIECES)]
+        for piece, chance in _exposure(state, targets, ours, ring):
+            side = next(side for side in dist if piece // PIECES in side)
+            weight = (1 - LEADER_WEIGHT) / len(foes) + (
+                LEADER_WEIGHT if dist[side] == leader else 0
+            )
+            score += (
+                THREAT_WEIGHT * own_chance * chance * weight * progress_lost(state, piece, ring)
+            )
+    score += _blocking(state, mine, ring)
+    score += CASTLE_WEIGHT * sum(state.castle_value(s) for s in mine)
+    return score
+
+
+def hand_value(state: State, seat: int, hand: list[int]) -> float:
+    """What the cards still in hand are worth for the next turns."""
+    value = 0.0
+    mine = team_of(state, seat)
+    for card in hand:
+        kind = card % CARDS_PER_SEAT
+        if kind >= FIRST_NUMBER:
+            value += NUMBER_VALUE
+        elif kind in CARD_VALUES:
+            value += CARD_VALUES[kind]
+        elif any(state.can_walk(s * PIECES + kind) for s in mine):
+            value += PIECE_CARD_LIVE
+        else:
+            value += PIECE_CARD_DEAD
+    return value

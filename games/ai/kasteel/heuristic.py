@@ -1,0 +1,149 @@
+"""The ``heuristic`` level of Strijd om het Kasteel: one ply of lookahead.
+
+Every legal move is walked on the board rebuilt from the view
+(``observe.state_from_view``) with the engine's own walk (``walking.walk``,
+the code ``play`` runs) and the position scored by ``evaluate``:
+
+- a number card walks its value: one walk;
+- a move that rolls is averaged over the totals of two dice (2..12 with
+  their chances; a doubles counts as its total here: choosing ``one`` later
+  can only do better);
+- the doubles decision compares ``total`` with ``one``: one die's walk,
+  then the average over the next roll (unless the piece stands on its
+  target or the game is over).
+
+Walks of the same piece by the same number of steps are scored once (the
+card's colour only matters against equal ranks, so it is part of the key);
+the cards left in hand add ``hand_value``. Home orders are placed highest
+rank first (castle values count at a length limit). Ties go to the rng.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.rules.kasteel.constants import (
+    CARDS_PER_SEAT,
+    JOKER,
+    NUMBER_VALUE,
+    OVER,
+    PIECES,
+    RANK_INDEX,
+    SHERIFF,
+)
+from games.rules.kasteel.moves import DICE, MOVE, TOTAL, move_to_action
+from games.rules.kasteel.state import State
+from games.rules.kasteel.walking import walk
+
+from ..base import Budget, Deadline, Move, View, forced_move
+from .evaluate import TOTALS, evaluate, hand_value
+from .observe import state_from_view
+
+DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=2.0)
+LOST = -1e9  # a move not scored before the CPU cap
+
+
+def _ready(hand: list[int]) -> bool:
+    """Whether the hand can move the seat's Bandit or Sheriff next turn."""
+    return any(SHERIFF <= card % CARDS_PER_SEAT <= JOKER for card in hand)
+
+
+class Walker:
+    """Scores walks on one position, each (piece, steps, colour) once."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.cache: dict[tuple, float] = {}
+
+    def after(self, piece: int, steps: int, colour: int, base: State | None = None) -> State:
+        """The state after the walk (``base``: another starting state)."""
+        child = (base or self.state).copy()
+        walk(child, piece, steps, colour, None)
+        return child
+
+    def value(self, piece: int, steps: int, colour: int, ready: bool) -> float:
+        key = (piece, steps, colour == piece // PIECES, ready)
+        found = self.cache.get(key)
+        if found is None:
+            child = self.after(piece, steps, colour)
+            found = self.cache[key] = evaluate(child, self.seat, ready)
+        return found
+
+    def rolled(self, piece: int, colour: int, ready: bool) -> float:
+        """The walk's value averaged over two dice."""
+        return sum(
+            chance * self.value(piece, total, colour, ready)
+            for total, chance in enumerate(TOTALS)
+            if chance
+        )
+
+    def one_die(self, piece: int, die: int, colour: int, ready: bool) -> float:
+        """Walk one die, then (unless done) the average over the next roll."""
+        child = self.after(piece, die, colour)
+        if child.phase == OVER or child.on_target(piece):
+            return evaluate(child, self.seat, ready)
+        total = 0.0
+        for steps, chance in enumerate(TOTALS):
+            if chance:
+                grandchild = self.after(piece, steps, colour, child)
+                total += chance * evaluate(grandchild, self.seat, ready)
+        return total
+
+
+class HeuristicBot:
+    """The best move one ply deep, dice averaged."""
+
+    def choose(
+        self,
+        view: View,
+        legal_moves: list[Move],
+        rng: random.Random,
+        budget: Budget | None = None,
+    ) -> Move:
+        forced = forced_move(legal_moves)
+        if forced is not None:
+            return forced
+        if legal_moves[0]["type"] == "place":
+            best_rank = min(RANK_INDEX[move["piece"][-1]] for move in legal_moves)
+            return next(dict(m) for m in legal_moves if RANK_INDEX[m["piece"][-1]] == best_rank)
+        budget = (budget or Budget()).resolve(DEFAULT_BUDGET)
+        deadline = Deadline(budget.cpu_seconds)
+        state = state_from_view(view)
+        seat = view["viewer"]
+        scores = score_moves(state, seat, legal_moves, deadline)
+        best = max(scores)
+        candidates = [m for m, s in zip(legal_moves, scores) if s >= best - 1e-9]
+        return dict(rng.choice(candidates))
+
+
+def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Deadline) -> list:
+    """Each legal move's value for ``seat`` (the seat to move)."""
+    hand = state.hands[seat]
+    walker = Walker(state, seat)
+    scores = []
+    for move in legal_moves:
+        if deadline.passed():
+            scores.append(LOST)
+            continue
+        kind, card, piece, number = move_to_action(move, state)
+        if kind == DICE:
+            held, die = _ready(hand), state.pending[2]
+            p, c = state.pending[0], state.pending[1] // CARDS_PER_SEAT
+            if card == TOTAL:
+                scores.append(walker.value(p, die + die, c, held))
+            else:
+                scores.append(walker.one_die(p, die, c, held))
+            continue
+        if kind != MOVE:  # a discard is forced and never reaches here
+            scores.append(0.0)
+            continue
+        left = [c for c in hand if c != card and c != number]
+        held = _ready(left)
+        colour = card // CARDS_PER_SEAT
+        if number >= 0:
+            board = walker.value(piece, NUMBER_VALUE[number % CARDS_PER_SEAT], colour, held)
+        else:
+            board = walker.rolled(piece, colour, held)
+        scores.append(board + hand_value(state, seat, left))
+    return scores

@@ -1,0 +1,45 @@
+"""Strijd om het Kasteel in the site's catalogue: 2 to 12 seats "0".."11", each named
+by its colour (games.boards.kasteel_log.COLOURS). The seats of one match are the
+rules' ``seats(state)`` (its number of players); a challenge seats two players on
+"0" and "1", a table (games.tables) more. Board: games.boards.kasteel_ring (the
+ring as data), templates/games/board/kasteel*.html, static/js/game-kasteel.js."""
+
+from __future__ import annotations
+
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+
+from games.ai import levels_for
+from games.boards import kasteel_log, kasteel_page
+from games.catalog import GameInfo, SeatInfo
+
+GAME = GameInfo(
+    name="kasteel",
+    title=_("Strijd om het Kasteel"),
+    seats=tuple(
+        SeatInfo(str(seat), name, capfirst(name))
+        for seat, (name, _fill, _ink) in enumerate(kasteel_log.COLOURS)
+    ),
+    first_seat="0",
+    min_seats=2,
+    max_seats=12,
+    board_template="games/board/kasteel.html",
+    replay_template="games/board/kasteel_replay.html",
+    board_context=kasteel_page.board_context,
+    event_sentence=kasteel_log.event_sentence,
+    summary=kasteel_log.summary,
+    rules_end=kasteel_log.rules_end,
+    prompt=kasteel_page.prompt,
+    decision=kasteel_page.decision,
+    js_module="js/game-kasteel.js",
+    js_strings=kasteel_page.js_strings,
+    stylesheet="css/kasteel.css",
+    ai_levels=levels_for("kasteel"),
+    seat_choice_label=_("Your colour"),
+    random_seat_label=_("Random colour"),
+    start_caption=_("The table before the home rows are filled."),
+    view_serializer="games.boards.kasteel_api.KasteelGameViewSerializer",
+    move_serializer="games.boards.kasteel_api.MOVE_SCHEMA",
+    # A challenge seats two players; a table passes its players, teams and limit.
+    new_game_options=lambda removed: {"players": max(len(removed), 2)},
+)

@@ -1,0 +1,130 @@
+"""Ratings of games of more than two players and of teams: openskill (Plackett-Luce).
+
+A game whose catalogue entry allows more than two seats (``GameInfo.max_seats
+> 2``, e.g. Strijd om het Kasteel) is rated here, whatever the number of seats
+of one match; two-player games keep Glicko-2 (ladders.ratings). Every finished
+rated match updates each player once, ranked by the rules' result: the winning
+seats (or team) first, the others by their points (a team by the sum of its
+seats' points), equal points sharing a rank. A team game rates the rules'
+teams (``rules.teams(state)``) as openskill teams.
+
+The values are kept in the same rows as Glicko-2 (``Rating``, ``RatingChange``)
+on the same scale, so the leaderboard, the profile and its chart show them
+alike: rating = 1500 + SCALE * (mu - 25), deviation = SCALE * sigma, with SCALE
+= 42 (openskill's start, mu 25 and sigma 25/3, is 1500 ± 350, like Glicko-2's).
+A player holding several seats of one match (an AI player filling two seats) is
+not rated by it: their rating still counts for the others.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from openskill.models import PlackettLuce
+
+from games import catalog
+from games.models import Match, Seat
+from games.rules import get_rules
+from ladders.models import Rating, RatingChange
+
+SCALE = 42.0
+MU, SIGMA = 25.0, 25.0 / 3.0
+MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
+
+
+def uses_openskill(game: str) -> bool:
+    info = catalog.find(game)
+    return info is not None and info.max_seats > 2
+
+
+def to_display(mu: float, sigma: float) -> tuple[float, float]:
+    return 1500.0 + SCALE * (mu - MU), SCALE * sigma
+
+
+def from_display(rating: float, deviation: float) -> tuple[float, float]:
+    return MU + (rating - 1500.0) / SCALE, deviation / SCALE
+
+
+def ranks(match: Match, seats: list[Seat]) -> list[tuple[tuple[Seat, ...], int]]:
+    """The teams of the match (single seats outside team games) with their rank, 1 best."""
+    rules = get_rules(match.game)
+    try:
+        teams = rules.teams(rules.from_json(match.state))
+    except Exception:
+        teams = tuple((seat.seat,) for seat in seats)
+    by_name = {seat.seat: seat for seat in seats}
+    groups = [tuple(by_name[name] for name in team if name in by_name) for team in teams]
+    groups = [group for group in groups if group]
+
+    def key(group: tuple[Seat, ...]) -> tuple[int, int]:
+        won = any(seat.result == Seat.Result.WIN for seat in group)
+        return (0 if won else 1, -sum(seat.score or 0 for seat in group))
+
+    ordered = sorted(groups, key=key)
+    ranked, rank = [], 0
+    for i, group in enumerate(ordered):
+        if i == 0 or key(group) != key(ordered[i - 1]):
+            rank = i + 1
+        ranked.append((group, rank))
+    return ranked
+
+
+def rate_match(match: Match) -> list[RatingChange]:
+    """Rate a finished rated game of an openskill game; none if already rated."""
+    if not match.rated or not match.is_over:
+        return []
+    seats = list(match.seats.select_related("user").order_by("id"))
+    if len(seats) < 2 or any(seat.result not in Seat.Result.values or not seat.result
+                             for seat in seats):
+        return []
+    ranked = ranks(match, seats)
+    if len(ranked) < 2:
+        return []
+    return _rate(match, ranked)
+
+
+def _rate(match: Match, ranked) -> list[RatingChange]:
+    at: datetime = match.finished_at or timezone.now()
+    seats = [seat for group, _rank in ranked for seat in group]
+    held = Counter(seat.user_id for seat in seats)
+    user_ids = sorted(held)
+    with transaction.atomic():
+        for user_id in user_ids:
+            Rating.objects.get_or_create(user_id=user_id, game=match.game)
+        locked = {
+            rating.user_id: rating
+            for rating in Rating.objects.select_for_update()
+            .filter(user_id__in=user_ids, game=match.game).order_by("id")
+        }
+        if RatingChange.objects.filter(match=match).exists():
+            return []
+        before = {user_id: MODEL.rating(*from_display(r.rating, r.deviation))
+                  for user_id, r in locked.items()}
+        teams = [[MODEL.rating(before[s.user_id].mu, before[s.user_id].sigma) for s in group]
+                 for group, _rank in ranked]
+        after = MODEL.rate(teams, ranks=[rank for _group, rank in ranked])
+        size = len(ranked)
+        changes = []
+        for (group, rank), new_team in zip(ranked, after, strict=True):
+            for seat, new in zip(group, new_team, strict=True):
+                if held[seat.user_id] > 1:
+                    continue
+                rating = locked[seat.user_id]
+                new_rating, new_deviation = to_display(new.mu, new.sigma)
+                changes.append(RatingChange(
+                    user_id=seat.user_id, match=match, game=match.game, opponent=None,
+                    score=(size - rank) / (size - 1), at=at,
+                    rating_before=rating.rating, rating_after=new_rating,
+                    deviation_before=rating.deviation, deviation_after=new_deviation,
+                    volatility_before=rating.volatility, volatility_after=rating.volatility,
+                ))
+                rating.rating, rating.deviation = new_rating, new_deviation
+                rating.games += 1
+                rating.rated_at = at
+        Rating.objects.bulk_update(list(locked.values()),
+                                   ["rating", "deviation", "games", "rated_at"])
+        RatingChange.objects.bulk_create(changes)
+    return changes

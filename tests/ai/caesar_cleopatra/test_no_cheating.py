@@ -1,0 +1,78 @@
+"""No cheating: two full states that differ only in what is hidden from the
+bot's seat (the opponent's hand, face-down cards and bonus card, the order
+and content of both players' piles, the vote deck's order, the seed) give
+the bot the same input, and so, with the same rng seed, the same move."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from games.ai import Budget, get_bot
+from games.rules.caesar_cleopatra.constants import CARD_INDEX, IS_ACTION
+
+from .helpers import RULES, careful_move
+
+GAME = "caesar-cleopatra"
+BUDGETS = {"random": None, "heuristic": None, "strong": Budget(iterations=20)}
+BONUS = ["B-senators", "B-senators", "B-praetors", "B-praetors", "B-quaestors", "B-quaestors"]
+
+
+def _midgame(seed: int, turns: int):
+    rng = random.Random(seed)
+    state = RULES.new_game(seed)
+    while RULES.turn_number(state) < turns or RULES.view(state, None)["pending"]:
+        state = RULES.apply_action(state, careful_move(state, rng))
+        assert not RULES.is_over(state)
+    return state
+
+
+def _reshuffle_hidden(state, viewer: str, rng: random.Random):
+    """A copy of ``state`` with everything hidden from ``viewer`` dealt anew."""
+    data = copy.deepcopy(RULES.to_json(state))
+    other = "caesar" if viewer == "cleopatra" else "cleopatra"
+    me, them = data["players"][viewer], data["players"][other]
+    rng.shuffle(me["influence_pile"])
+    rng.shuffle(me["action_pile"])
+    rng.shuffle(data["vote_deck"])
+    # The opponent's hidden influence cards: hand, face-down cards, pile.
+    hand_actions = [c for c in them["hand"] if IS_ACTION[CARD_INDEX[c]]]
+    places = [them["influence_pile"]] + [g[other]["down"] for g in data["groups"].values()]
+    hand_influence = [c for c in them["hand"] if not IS_ACTION[CARD_INDEX[c]]]
+    places.append(hand_influence)
+    cards = [c for place in places for c in place]
+    rng.shuffle(cards)
+    for place in places:
+        count = len(place)
+        place[:] = cards[:count]
+        del cards[:count]
+    # Its action cards: hand and pile.
+    actions = hand_actions + them["action_pile"]
+    rng.shuffle(actions)
+    them["action_pile"] = actions[: len(them["action_pile"])]
+    them["hand"] = hand_influence + actions[len(them["action_pile"]) :]
+    pool = list(BONUS)
+    pool.remove(me["bonus"])
+    them["bonus"] = rng.choice(pool)
+    data["seed"] = rng.randrange(10**9)
+    return RULES.from_json(data)
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_it_chooses_the_same_move_whatever_the_hidden_cards(seed):
+    state = _midgame(seed, turns=14)
+    viewer = RULES.to_move(state)
+    other = _reshuffle_hidden(state, viewer, random.Random(seed + 1))
+    assert RULES.to_json(other)["players"] != RULES.to_json(state)["players"]
+    view, legal = RULES.view(state, viewer), RULES.legal_moves(state)
+    assert RULES.view(other, viewer) == view
+    assert RULES.legal_moves(other) == legal
+    for level, budget in BUDGETS.items():
+        bot = get_bot(GAME, level)
+        first = bot.choose(view, legal, random.Random(99), budget)
+        second = bot.choose(
+            RULES.view(other, viewer), RULES.legal_moves(other), random.Random(99), budget
+        )
+        assert first == second, level

@@ -1,0 +1,88 @@
+"""The Caesar & Cleopatra bots always return a legal move, for every kind of
+decision, instantly when there is only one, and the heuristic beats random."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+from games.ai import Budget, get_bot, levels_for
+from games.ai.arena import ArenaConfig, run_arena
+
+from .helpers import RULES, kind_of, positions
+
+GAME = "caesar-cleopatra"
+SMALL = {"random": None, "heuristic": Budget(iterations=2), "strong": Budget(iterations=10)}
+
+
+def test_it_offers_all_three_levels():
+    assert levels_for(GAME) == ("random", "heuristic", "strong")
+
+
+def test_it_returns_a_legal_move_for_every_kind_of_decision():
+    seen: dict[str, int] = {}
+    rng = random.Random(5)
+    for state, seat in positions(range(12)):
+        legal = RULES.legal_moves(state)
+        kind = kind_of(state)
+        if len(legal) == 1 or seen.get(kind, 0) >= 3:
+            continue
+        seen[kind] = seen.get(kind, 0) + 1
+        view = RULES.view(state, seat)
+        before = (copy.deepcopy(view), copy.deepcopy(legal))
+        for level, budget in SMALL.items():
+            move = get_bot(GAME, level).choose(view, legal, rng, budget)
+            assert move in legal, (level, kind, move)
+        assert (view, legal) == before, "a bot changed its input"
+    for kind in ("setup", "start", "second", "placed", "passive", "veto", "spy", "castle"):
+        assert seen.get(kind), kind
+
+
+def test_whole_games_between_the_levels_stay_legal():
+    for levels, seed in ((("heuristic", "strong"), 1), (("strong", "random"), 2)):
+        bots = [get_bot(GAME, level) for level in levels]
+        rngs = [random.Random(seed), random.Random(seed + 100)]
+        state = RULES.new_game(seed)
+        while not RULES.is_over(state):
+            seat = RULES.to_move(state)
+            side = 0 if seat == "cleopatra" else 1
+            legal = RULES.legal_moves(state)
+            move = bots[side].choose(
+                RULES.view(state, seat), legal, rngs[side], Budget(iterations=5)
+            )
+            assert move in legal
+            state = RULES.apply(state, move, seat=seat).state
+
+
+def test_it_plays_a_forced_move_at_once():
+    forced = 0
+    for state, seat in positions([7]):
+        legal = RULES.legal_moves(state)
+        if len(legal) != 1:
+            continue
+        view = RULES.view(state, seat)
+        for level in levels_for(GAME):
+            started = time.process_time()
+            assert get_bot(GAME, level).choose(view, legal, random.Random(1)) == legal[0]
+            assert time.process_time() - started < 0.005
+        forced += 1
+    assert forced > 20
+
+
+def test_the_heuristic_beats_random():
+    config = ArenaConfig(
+        a="heuristic", b="random", games=20, seed=11, game=GAME, budget_a=Budget(iterations=2)
+    )
+    results = run_arena(config)
+    wins = sum(1 for r in results if r.winner == "A")
+    assert wins >= 14, wins
+
+
+def test_the_arena_takes_the_game(capsys):
+    from games.ai.arena import main
+
+    assert main(["--game", GAME, "--a", "random", "--b", "random", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "caesar-cleopatra: A = random vs B = random, 2 games" in out
+    assert "A as cleopatra" in out and "A as caesar" in out
