@@ -1,4 +1,4 @@
-"""The admin of games: challenges, matches, seats and move logs, for looking things up.
+"""The admin of games: challenges, tables, matches, seats and move logs, for looking things up.
 
 Everything here is read-only: games change only through games.services (the
 one write path, with its locks, versions and broadcasts). A match's engine
@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Challenge, Match, MoveRecord, Seat
+from games.models import Challenge, Match, MoveRecord, Seat, Table, TableGame, TableSeat
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -121,3 +121,36 @@ class MoveRecordAdmin(ReadOnlyAdmin):
         if obj is None or not obj.match.is_over:
             fields = [name for name in fields if name != "events"]
         return fields
+
+
+class TableSeatInline(admin.TabularInline):
+    model = TableSeat
+    fields = ("position", "user", "ai_level", "invited", "joined_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+class TableGameInline(admin.TabularInline):
+    model = TableGame
+    fields = ("number", "match")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(ReadOnlyAdmin):
+    list_display = ("id", "game", "creator", "size", "teams", "limit", "games", "status",
+                    "days_per_move", "rated", "created_at")
+    list_filter = ("status", "game", "rated", "teams", "size")
+    search_fields = ("creator__username", "places__user__username")
+    list_select_related = ("creator",)
+    date_hierarchy = "created_at"
+    inlines = [TableSeatInline, TableGameInline]

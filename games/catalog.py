@@ -86,7 +86,7 @@ class GameInfo:
     #: "play the AI" for it.
     ai_levels: tuple[str, ...] = ()
     #: Where its rules are explained (shown on the game page when set).
-    rules_url: str = ""
+    rules_url: Text = ""
     #: The challenge form's words for a seat.
     seat_choice_label: Text = gettext_lazy("Your seat")
     random_seat_label: Text = gettext_lazy("Random seat")

@@ -1,8 +1,8 @@
-"""Game pages: lobby, challenges, games; the REST API lives under /api/."""
+"""Game pages: lobby, challenges, games, rules; the REST API lives under /api/."""
 
 from django.urls import include, path
 
-from games import views, views_game, views_tables
+from games import views, views_game, views_rules, views_tables
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
@@ -17,6 +17,8 @@ urlpatterns = [
          name="table_action"),
     path("your-turn/", views.your_turn, name="your_turn"),
     path("play-ai/", views.play_ai, name="play_ai"),
+    path("rules/", views_rules.rules_index, name="rules_index"),
+    path("rules/<slug:game>/", views_rules.rules_page, name="rules_page"),
     path("games/<int:match_id>/", views_game.game_page, name="game"),
     path("games/<int:match_id>/board/", views_game.board_fragment, name="game_board"),
     path("games/<int:match_id>/replay/", views_game.replay_page, name="game_replay"),

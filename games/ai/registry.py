@@ -14,21 +14,29 @@ from games import rules
 
 from .base import Bot
 
+
+def gettext_noop(text: str) -> str:
+    """Marks a text for the site's translation catalogue (this package runs without
+    Django); the lobby translates the descriptions when it shows them."""
+    return text
+
+
+# The descriptions are shown in the lobby for every game.
 LEVELS: dict[str, dict[str, str]] = {
     "random": {
         "name": "Sprite",
-        "description": "Plays any legal move at random. A gentle first opponent "
-        "for learning the rules.",
+        "description": gettext_noop("Plays any legal move at random. A gentle first opponent "
+                                    "for learning the rules."),
     },
     "heuristic": {
         "name": "Wanderer",
-        "description": "Looks one move ahead: guards its trees, keeps them from "
-        "standing empty and takes the measurings it can win.",
+        "description": gettext_noop("Looks one move ahead and weighs what it can see on the "
+                                    "board. A steady opponent."),
     },
     "strong": {
         "name": "Archdruid",
-        "description": "Searches several moves ahead over the cards it cannot "
-        "see. Thinks for about a second per move.",
+        "description": gettext_noop("Searches several moves ahead over the cards it cannot "
+                                    "see. Thinks up to a second or two per move."),
     },
 }
 

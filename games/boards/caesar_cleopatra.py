@@ -4,6 +4,7 @@ static/js/game-caesar-cleopatra.js and the AI levels that play it."""
 
 from __future__ import annotations
 
+from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.ai import levels_for
@@ -32,6 +33,7 @@ GAME = GameInfo(
     # Whatever games.ai offers for this game (random plays any game; the registry
     # adds its own bots' levels).
     ai_levels=levels_for(NAME),
+    rules_url=reverse_lazy("rules_page", args=[NAME]),
     seat_choice_label=_("Your side"),
     random_seat_label=_("Random side"),
     prompt=caesar_cleopatra_page.prompt,

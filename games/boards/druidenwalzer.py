@@ -4,6 +4,7 @@ static/js/game-druidenwalzer.js, the handicaps of games.handicap and three AI le
 
 from __future__ import annotations
 
+from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.boards import druidenwalzer_log, druidenwalzer_page
@@ -27,6 +28,7 @@ GAME = GameInfo(
     js_module="js/game-druidenwalzer.js",
     js_strings=druidenwalzer_page.js_strings,
     ai_levels=("random", "heuristic", "strong"),
+    rules_url=reverse_lazy("rules_page", args=["druidenwalzer"]),
     seat_choice_label=_("Your cult"),
     random_seat_label=_("Random cult"),
     prompt=druidenwalzer_page.prompt,

@@ -6,6 +6,7 @@ ring as data), templates/games/board/kasteel*.html, static/js/game-kasteel.js.""
 
 from __future__ import annotations
 
+from django.urls import reverse_lazy
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
@@ -35,6 +36,7 @@ GAME = GameInfo(
     js_strings=kasteel_page.js_strings,
     stylesheet="css/kasteel.css",
     ai_levels=levels_for("kasteel"),
+    rules_url=reverse_lazy("rules_page", args=["kasteel"]),
     seat_choice_label=_("Your colour"),
     random_seat_label=_("Random colour"),
     start_caption=_("The table before the home rows are filled."),

@@ -5,22 +5,12 @@
 // (templates/games/board/caesar_cleopatra*.html): this script only marks what
 // can be chosen and builds the move.
 
+import {
+  actionPanel, askConfirmation, bindHand, el, handButtons, makeChoosable, moveSender,
+} from "./board-common.js";
+
 const GROUPS = ["senators", "praetors", "quaestors", "aediles", "censors"];
 const STEP_MS = 900;
-
-function csrfToken() {
-  const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
-  if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
-  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
-}
-
-function el(tag, attrs = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text) node.textContent = text;
-  return node;
-}
 
 function sameCards(a, b) {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -38,10 +28,10 @@ export function setupMoves(ctx, hooks) {
   let kinds = {};
   let version = -1;
   let sel = null; // the choice under way: {kind: ...}
-  let sending = false;
-  let notice = "";
-
-  const panel = () => document.getElementById("action-panel");
+  const panel = actionPanel();
+  const sender = moveSender(ctx, hooks, panel);
+  const showPanel = panel.show;
+  const choosable = makeChoosable;
   const data = () => ctx.data || {};
   const label = (card) => {
     const words = data().cardLabels || {};
@@ -51,32 +41,6 @@ export function setupMoves(ctx, hooks) {
   };
   const groupLabel = (group) => (data().groupLabels || {})[group] || group;
   const groupNode = (group) => document.querySelector(`.cc-group[data-group="${group}"]`);
-  const handButtons = () => [...document.querySelectorAll(".hand-card")];
-
-  function showPanel(message, buttons = [], hint = "", kind = "") {
-    const box = panel();
-    if (!box) return;
-    box.replaceChildren();
-    if (notice) {
-      box.append(el("p", { class: "error" }, notice));
-      notice = "";
-    }
-    box.append(el("p", kind ? { class: kind } : {}, message));
-    if (hint) box.append(el("p", { class: "hint" }, hint));
-    if (buttons.length) {
-      const row = el("div", { class: "choices" });
-      for (const { label: text, action, style, disabled, pressed, name } of buttons) {
-        const button = el("button", { type: "button", class: `btn ${style || ""}` }, text);
-        if (name) button.dataset.choice = name;
-        if (disabled) button.disabled = true;
-        if (pressed !== undefined) button.setAttribute("aria-pressed", String(pressed));
-        button.addEventListener("click", action);
-        row.append(button);
-      }
-      box.append(row);
-    }
-    box.hidden = false;
-  }
 
   function clearMarks() {
     for (const group of document.querySelectorAll(".cc-group")) {
@@ -91,37 +55,16 @@ export function setupMoves(ctx, hooks) {
     for (const node of document.querySelectorAll(".cc-card.choosable")) node.classList.remove("choosable");
   }
 
-  function choosable(node, action) {
-    node.classList.add("choosable");
-    node.setAttribute("role", "button");
-    node.setAttribute("tabindex", "0");
-    node.onclick = action;
-    node.onkeydown = (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        action();
-      }
-    };
-  }
-
   function setHand(usable, onClick, pressed = () => false) {
-    handButtons().forEach((button, index) => {
-      const ok = !sending && usable(button.dataset.card, index);
-      button.disabled = !ok;
-      button.setAttribute("aria-pressed", String(pressed(button.dataset.card, index)));
-      button.onclick = ok ? () => onClick(button.dataset.card, index) : null;
-    });
+    bindHand((card, index) => !sender.sending && usable(card, index), onClick, pressed);
   }
 
   function confirmMove(question, move, hint = "") {
     clearMarks();
     setHand(() => false, () => {});
-    showPanel(question, [
-      { label: t("confirm"), style: "btn-primary", action: () => send(move), name: "confirm" },
-      { label: t("cancel"), action: () => { sel = null; idle(); }, name: "cancel" },
-    ], hint || t("final"));
-    const first = panel().querySelector(".btn-primary");
-    if (first) first.focus({ preventScroll: true });
+    askConfirmation(panel, t, question, {
+      confirm: () => send(move), cancel: () => { sel = null; idle(); }, hint, named: true,
+    });
   }
 
   // -- the decision owed now ----------------------------------------------------------
@@ -129,10 +72,9 @@ export function setupMoves(ctx, hooks) {
     clearMarks();
     const spyButtons = [...document.querySelectorAll(".spy-card")];
     for (const button of spyButtons) { button.disabled = true; button.onclick = null; }
-    if (!legal.length || sending) {
+    if (!legal.length || sender.sending) {
       setHand(() => false, () => {});
-      const box = panel();
-      if (box && !sending) box.hidden = true;
+      panel.hide(sender.sending);
       return;
     }
     if (kinds.setup) return setupChoice();
@@ -349,46 +291,28 @@ export function setupMoves(ctx, hooks) {
   }
 
   // -- sending -----------------------------------------------------------------
-  async function send(move) {
-    if (sending) return;
-    sending = true;
-    sel = null;
-    const sentAt = ctx.version;
-    clearMarks();
-    setHand(() => false, () => {});
-    showPanel(t("sending"));
-    try {
-      const response = await fetch(ctx.moveUrl, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
-        body: JSON.stringify({ move, version: sentAt }),
-      });
-      const body = await response.json().catch(() => ({}));
-      if (response.ok) {
-        hooks.moved(body.version || sentAt + 1);
-        return;
-      }
-      sending = false;
-      if (response.status === 409) {
-        notice = t("stale");
+  function send(move) {
+    return sender.send(move, {
+      start() {
+        sel = null;
+        clearMarks();
+        setHand(() => false, () => {});
+      },
+      stale() {
+        panel.notice = t("stale");
         showPanel(t("stale"), [], "", "error");
-        hooks.stale();
-        return;
-      }
-      notice = t("refused", { error: body.error || t("http_error", { status: response.status }) });
-      idle();
-    } catch {
-      sending = false;
-      notice = t("network");
-      idle();
-    }
+      },
+      failed(message) {
+        panel.notice = message;
+        idle();
+      },
+    });
   }
 
   return {
     // Called after every swap of the live fragment: new DOM, new legal moves.
     refresh() {
-      sending = false;
+      sender.sending = false;
       const now = data().version;
       if (now !== version) sel = null;
       version = now;

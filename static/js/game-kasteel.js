@@ -4,23 +4,13 @@
 // discard — offering only the server's legal moves, each confirmed before it is
 // sent. animateRecords: every walk step by step from the engine's events.
 
+import {
+  actionPanel, bindHand, confirmButtons, el, makeChoosable, moveSender,
+} from "./board-common.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const STEP_MS = 170;
 const PAUSE_MS = 420;
-
-function csrfToken() {
-  const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
-  if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
-  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
-}
-
-function el(tag, attrs = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text) node.textContent = text;
-  return node;
-}
 
 let zoomed = false;
 
@@ -28,34 +18,12 @@ export function setupMoves(ctx, hooks) {
   const { t } = ctx;
   let legal = [];
   let selection = null; // {card} or {card, piece}
-  let sending = false;
-  let notice = "";
-
-  const panel = () => document.getElementById("action-panel");
+  const panel = actionPanel();
+  const sender = moveSender(ctx, hooks, panel);
+  const showPanel = panel.show;
+  const choosable = makeChoosable;
   const pieceLabel = (name) => (ctx.data.pieces || {})[name] || name;
   const cardLabel = (name) => (ctx.data.cards || {})[name] || name;
-
-  function showPanel(message, buttons = [], kind = "") {
-    const box = panel();
-    if (!box) return;
-    box.replaceChildren();
-    if (notice) {
-      box.append(el("p", { class: "error" }, notice));
-      notice = "";
-    }
-    box.append(el("p", kind ? { class: kind } : {}, message));
-    if (buttons.length) {
-      const row = el("div", { class: "choices" });
-      for (const { label, action, style, data } of buttons) {
-        const button = el("button", { type: "button", class: `btn ${style || ""}` }, label);
-        if (data) button.dataset.choice = data;
-        button.addEventListener("click", action);
-        row.append(button);
-      }
-      box.append(row);
-    }
-    box.hidden = false;
-  }
 
   function clearMarks() {
     for (const node of document.querySelectorAll("svg.kasteel-board .k-piece")) {
@@ -70,26 +38,12 @@ export function setupMoves(ctx, hooks) {
     }
   }
 
-  function choosable(node, action) {
-    node.classList.add("choosable");
-    node.setAttribute("role", "button");
-    node.setAttribute("tabindex", "0");
-    node.onclick = action;
-    node.onkeydown = (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        action();
-      }
-    };
-  }
-
+  // The question, then Confirm and Cancel, then the hint that moves are final.
   function confirmMove(question, move) {
     clearMarks();
-    showPanel(question, [
-      { label: t("confirm"), style: "btn-primary", action: () => send(move) },
-      { label: t("cancel"), action: () => { selection = null; idle(); } },
-    ], "confirm-question");
-    const box = panel();
+    showPanel(question, confirmButtons(t, () => send(move), () => { selection = null; idle(); }),
+      "", "confirm-question");
+    const box = panel.box();
     if (box) box.append(el("p", { class: "hint" }, t("final")));
   }
 
@@ -97,16 +51,15 @@ export function setupMoves(ctx, hooks) {
   function idle() {
     clearMarks();
     enableHand();
-    const box = panel();
-    if (!legal.length || sending) {
-      if (box && !sending) box.hidden = true;
+    if (!legal.length || sender.sending) {
+      panel.hide(sender.sending);
       return;
     }
     const places = legal.filter((m) => m.type === "place");
     const dice = legal.filter((m) => m.type === "dice");
     if (places.length) {
       showPanel(t("pick_place"), places.map((m) => ({
-        label: pieceLabel(m.piece), data: m.piece, style: "btn-piece",
+        label: pieceLabel(m.piece), name: m.piece, style: "btn-piece",
         action: () => confirmMove(t("confirm_place", { piece: pieceLabel(m.piece) }), m),
       })));
       return;
@@ -116,14 +69,14 @@ export function setupMoves(ctx, hooks) {
       const die = pending.dice[0];
       const piece = pieceLabel(pending.piece);
       showPanel(t("doubles", { die, piece }), dice.map((m) => m.choice === "total"
-        ? { label: t("total", { total: die * 2 }), data: "total", style: "btn-primary",
+        ? { label: t("total", { total: die * 2 }), name: "total", style: "btn-primary",
           action: () => confirmMove(t("confirm_total", { piece, total: die * 2 }), m) }
-        : { label: t("one", { die }), data: "one",
+        : { label: t("one", { die }), name: "one",
           action: () => confirmMove(t("confirm_one", { piece, die }), m) }));
       return;
     }
     if (legal.some((m) => m.type === "discard")) {
-      showPanel(t("confirm_discard"), [{ label: t("discard"), style: "btn-primary", data: "discard",
+      showPanel(t("confirm_discard"), [{ label: t("discard"), style: "btn-primary", name: "discard",
         action: () => confirmMove(t("confirm_discard"), { type: "discard" }) }]);
       return;
     }
@@ -146,7 +99,7 @@ export function setupMoves(ctx, hooks) {
       if (node) choosable(node, () => pieceChosen(card, piece));
     }
     showPanel(t("pick_piece", { card: cardLabel(card) }), [
-      ...pieces.map((piece) => ({ label: pieceLabel(piece), data: piece, style: "btn-piece",
+      ...pieces.map((piece) => ({ label: pieceLabel(piece), name: piece, style: "btn-piece",
         action: () => pieceChosen(card, piece) })),
       { label: t("back"), action: () => { selection = null; idle(); } },
     ]);
@@ -179,64 +132,28 @@ export function setupMoves(ctx, hooks) {
       }
     }
     showPanel(t("pick_number", names), [
-      ...(roll ? [{ label: t("roll"), style: "btn-primary", data: "roll",
+      ...(roll ? [{ label: t("roll"), style: "btn-primary", name: "roll",
         action: () => confirmMove(t("confirm_roll", names), roll) }] : []),
       ...numbers.map((m) => ({ label: t("number", { number: cardLabel(m.number) }),
-        data: m.number, action: () => withNumber(m) })),
+        name: m.number, action: () => withNumber(m) })),
       { label: t("back"), action: () => cardChosen(card) },
     ]);
   }
 
   // -- sending -----------------------------------------------------------------
-  async function send(move) {
-    if (sending) return;
-    sending = true;
-    selection = null;
-    const sentAt = ctx.version;
-    disableAll();
-    showPanel(t("sending"));
-    try {
-      const response = await fetch(ctx.moveUrl, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
-        body: JSON.stringify({ move, version: sentAt }),
-      });
-      const body = await response.json().catch(() => ({}));
-      if (response.ok) {
-        hooks.moved(body.version || sentAt + 1);
-        return;
-      }
-      sending = false;
-      if (response.status === 409) {
-        notice = t("stale");
-        showPanel(t("stale"), [], "error");
-        hooks.stale();
-        return;
-      }
-      showPanel(t("refused", { error: body.error || t("http_error", { status: response.status }) }),
-        [{ label: t("cancel"), action: idle }], "error");
-    } catch {
-      sending = false;
-      showPanel(t("network"), [{ label: t("cancel"), action: idle }], "error");
-    }
-  }
-
-  function disableAll() {
-    clearMarks();
-    for (const button of document.querySelectorAll(".hand-card")) button.disabled = true;
+  function send(move) {
+    return sender.send(move, {
+      start() { selection = null; clearMarks(); },
+      stale() { panel.notice = t("stale"); showPanel(t("stale"), [], "", "error"); },
+      failed: (message) => showPanel(message, [{ label: t("cancel"), action: idle }], "", "error"),
+    });
   }
 
   function enableHand() {
     const cards = new Set(legal.filter((m) => m.type === "move").map((m) => m.card));
-    for (const button of document.querySelectorAll(".hand-card")) {
-      const card = button.dataset.card;
-      const usable = cards.has(card) && !sending;
-      button.disabled = !usable;
-      button.onclick = usable ? () => {
-        if (selection && selection.card === card) { selection = null; idle(); } else { cardChosen(card); }
-      } : null;
-    }
+    bindHand((card) => cards.has(card) && !sender.sending, (card) => {
+      if (selection && selection.card === card) { selection = null; idle(); } else { cardChosen(card); }
+    });
   }
 
   function zoomControl() {
@@ -259,7 +176,7 @@ export function setupMoves(ctx, hooks) {
   return {
     // Called after every swap of the live fragment: new DOM, new legal moves.
     refresh() {
-      sending = false;
+      sender.sending = false;
       legal = (ctx.data && ctx.data.legal) || [];
       if (selection && !legal.some((m) => m.type === "move" && m.card === selection.card
           && (!selection.piece || m.piece === selection.piece))) selection = null;

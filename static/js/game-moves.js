@@ -1,21 +1,11 @@
 // Choosing a move by clicking: only the server's legal moves are offered, and
 // every move waits for a confirmation before it is sent (moves are final).
 
+import {
+  actionPanel, askConfirmation, bindHand, makeChoosable, moveSender,
+} from "./board-common.js";
+
 const DRUIDS = ["purple", "orange", "black"];
-
-function csrfToken() {
-  const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
-  if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
-  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
-}
-
-function el(tag, attrs = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text) node.textContent = text;
-  return node;
-}
 
 // The legal moves, indexed the way the clicks ask for them.
 function indexMoves(legal) {
@@ -47,37 +37,14 @@ export function setupMoves(ctx, hooks) {
   const { t } = ctx;
   let moves = indexMoves([]);
   let selection = null; // {kind: "card", card} or {kind: "druid", colour}
-  let sending = false;
-  let notice = ""; // shown once above the next prompt (a refused or stale move)
+  const panel = actionPanel(); // its notice: shown once above the next prompt
+  const sender = moveSender(ctx, hooks, panel);
+  const showPanel = panel.show;
   const originalLabels = new WeakMap();
 
-  const panel = () => document.getElementById("action-panel");
   const mySlots = () => [...document.querySelectorAll(
     `svg.board .slot-tree[data-seat="${ctx.data.viewer}"]`)];
   const tree = (number) => (ctx.data.trees || []).find((x) => x.tree === number) || {};
-
-  function showPanel(message, buttons = [], hint = "", kind = "") {
-    const box = panel();
-    if (!box) return;
-    box.replaceChildren();
-    if (notice) {
-      box.append(el("p", { class: "error" }, notice));
-      notice = "";
-    }
-    const text = el("p", kind ? { class: kind } : {}, message);
-    box.append(text);
-    if (hint) box.append(el("p", { class: "hint" }, hint));
-    if (buttons.length) {
-      const row = el("div", { class: "choices" });
-      for (const { label, action, style } of buttons) {
-        const button = el("button", { type: "button", class: `btn ${style || ""}` }, label);
-        button.addEventListener("click", action);
-        row.append(button);
-      }
-      box.append(row);
-    }
-    box.hidden = false;
-  }
 
   function clearMarks() {
     for (const slot of document.querySelectorAll("svg.board .slot")) {
@@ -98,17 +65,8 @@ export function setupMoves(ctx, hooks) {
   // Make a slot a button; ``extra`` is added to its spoken name.
   function choosable(slot, extra, action) {
     originalLabels.set(slot, originalLabels.get(slot) || slot.getAttribute("aria-label"));
-    slot.classList.add("choosable");
-    slot.setAttribute("role", "button");
-    slot.setAttribute("tabindex", "0");
     slot.setAttribute("aria-label", `${originalLabels.get(slot)}: ${extra}`);
-    slot.onclick = action;
-    slot.onkeydown = (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        action();
-      }
-    };
+    makeChoosable(slot, action);
   }
 
   function mySlot(number) {
@@ -123,12 +81,9 @@ export function setupMoves(ctx, hooks) {
       const slot = mySlot(number);
       if (slot) slot.classList.add("selected");
     }
-    showPanel(question, [
-      { label: t("confirm"), style: "btn-primary", action: () => send(move) },
-      { label: t("cancel"), action: () => { selection = null; idle(); } },
-    ], hint || t("final"));
-    const first = panel().querySelector(".btn-primary");
-    if (first) first.focus({ preventScroll: true });
+    askConfirmation(panel, t, question, {
+      confirm: () => send(move), cancel: () => { selection = null; idle(); }, hint,
+    });
   }
 
   // -- setup: a druid colour, then one of my empty trees ---------------------------------
@@ -159,9 +114,8 @@ export function setupMoves(ctx, hooks) {
   // -- play: hand cards, trees, druids, pass -------------------------------------
   function idle() {
     clearMarks();
-    if (!moves.count || sending) {
-      const box = panel();
-      if (box && !sending) box.hidden = true;
+    if (!moves.count || sender.sending) {
+      panel.hide(sender.sending);
       return;
     }
     if (moves.place.size) {
@@ -252,62 +206,29 @@ export function setupMoves(ctx, hooks) {
   }
 
   // -- sending -----------------------------------------------------------------
-  async function send(move) {
-    if (sending) return;
-    sending = true;
-    selection = null;
-    const sentAt = ctx.version;
-    disableAll();
-    showPanel(t("sending"));
-    try {
-      const response = await fetch(ctx.moveUrl, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
-        body: JSON.stringify({ move, version: sentAt }),
-      });
-      const body = await response.json().catch(() => ({}));
-      if (response.ok) {
-        hooks.moved(body.version || sentAt + 1);
-        return;
-      }
-      sending = false;
-      if (response.status === 409) {
-        showPanel(t("stale"), [], "", "error");
-        notice = t("stale");
-        hooks.stale();
-        return;
-      }
-      showPanel(t("refused", { error: body.error || t("http_error", { status: response.status }) }), [
-        { label: t("cancel"), action: idle }], "", "error");
-      enableHand();
-    } catch {
-      sending = false;
-      showPanel(t("network"), [{ label: t("cancel"), action: idle }], "", "error");
-      enableHand();
-    }
-  }
-
-  function disableAll() {
-    clearMarks();
-    for (const button of document.querySelectorAll(".hand-card")) button.disabled = true;
+  function send(move) {
+    return sender.send(move, {
+      start() { selection = null; clearMarks(); },
+      // The notice waits for the next prompt.
+      stale() { showPanel(t("stale"), [], "", "error"); panel.notice = t("stale"); },
+      failed(message) {
+        showPanel(message, [{ label: t("cancel"), action: idle }], "", "error");
+        enableHand();
+      },
+    });
   }
 
   function enableHand() {
-    for (const button of document.querySelectorAll(".hand-card")) {
-      const card = button.dataset.card;
-      const usable = moves.waltz.has(card) || moves.withdrawCard.has(card);
-      button.disabled = !usable || sending;
-      button.onclick = usable ? () => {
+    bindHand((card) => !sender.sending && (moves.waltz.has(card) || moves.withdrawCard.has(card)),
+      (card) => {
         if (selection && selection.card === card) { selection = null; idle(); } else { cardChosen(card); }
-      } : null;
-    }
+      });
   }
 
   return {
     // Called after every swap of the live fragment: new DOM, new legal moves.
     refresh() {
-      sending = false;
+      sender.sending = false;
       moves = indexMoves((ctx.data && ctx.data.legal) || []);
       if (selection && selection.kind === "card" && !moves.waltz.has(selection.card)
           && !moves.withdrawCard.has(selection.card)) selection = null;

@@ -168,6 +168,14 @@ MATRIX: dict[str, list[Case]] = {
     ],
     "your-turn/": [Case("/your-turn/", {"GET": PLAYERS_ONLY, "POST": PLAYERS_ONLY})],
     "play-ai/": [Case("/play-ai/", {"GET": NOT_ALLOWED, "POST": away("302>/lobby/")})],
+    # The rules pages: anyone reads them. Druidenwalzer's spec quotes card names the
+    # world hides (M2R), so its page is checked in tests/site/test_rules_pages.py.
+    "rules/": [Case("/rules/", READ)],
+    "rules/<slug:game>/": [
+        Case("/rules/kasteel/", READ),
+        Case("/rules/caesar-cleopatra/", READ),
+        Case("/rules/no-such-game/", {"GET": "404", "POST": "405"}),
+    ],
     # The game: anyone watches, its two players act
     "games/<int:match_id>/": [Case(GAME, READ, hides_cards=True)],
     "games/<int:match_id>/board/": [Case(GAME + "board/", READ, hides_cards=True)],

@@ -33,6 +33,7 @@ from games.rules.caesar_cleopatra.constants import (
     SECOND,
     SETUP,
     VETO,
+    card_code,
 )
 from games.rules.caesar_cleopatra.legality import draw_range, legal_actions
 from games.rules.caesar_cleopatra.moves import (
@@ -52,6 +53,7 @@ from .determinize import Observation
 from .evaluate import evaluate
 
 DEFAULT_BUDGET = Budget(iterations=6, cpu_seconds=0.5)
+VETO_CARDS = (card_code(0, VETO), card_code(1, VETO))
 KEEP_ACTIONS = 1  # action cards a refill tops the hand up to, by the rule
 
 
@@ -86,8 +88,8 @@ def settle(state: State, seat: int) -> None:
         if pending is not None:
             kind, player = pending[0], pending[1]
             if kind == P_VETO:
-                if VETO + 12 * player in state.hand[player]:
-                    choice = _veto_answer(state, player)
+                if VETO_CARDS[player] in state.hand[player]:
+                    choice = veto_answer(state, player)
                 else:
                     choice = NO_VETO_ACTION
             elif kind == P_DRAW:
@@ -102,7 +104,7 @@ def settle(state: State, seat: int) -> None:
         return
 
 
-def _veto_answer(state: State, player: int) -> Action:
+def veto_answer(state: State, player: int) -> Action:
     """Veto when the action hurts more than the Veto card is worth."""
     vetoed = state.copy()
     play(vetoed, VETO_ACTION)

@@ -46,7 +46,15 @@ from games.rules.caesar_cleopatra.turn import play
 from ..base import Budget, Deadline, Move, View, forced_move
 from .determinize import Observation
 from .evaluate import evaluate
-from .heuristic import _veto_answer, draw_rule, greedy, score_actions, settle, setup_choice
+from .heuristic import (
+    VETO_CARDS,
+    draw_rule,
+    greedy,
+    score_actions,
+    settle,
+    setup_choice,
+    veto_answer,
+)
 
 DEFAULT_BUDGET = Budget(iterations=50, cpu_seconds=0.25)
 CANDIDATES = 5
@@ -61,8 +69,8 @@ def policy(state: State) -> Action:
     if pending is not None:
         kind = pending[0]
         if kind == P_VETO:
-            if 11 + 12 * player in state.hand[player]:
-                return _veto_answer(state, player)
+            if VETO_CARDS[player] in state.hand[player]:
+                return veto_answer(state, player)
             return NO_VETO_ACTION
         if kind == P_DRAW:
             return draw_rule(state, player, 1)

@@ -30,13 +30,10 @@ from .constants import (
     VETO,
     WRATH,
     card_code,
+    card_list,
 )
 from .moves import A_VETO, Action, action_to_move
 from .state import State
-
-
-def _names(cards) -> list[str]:
-    return [CARD_NAMES[card] for card in sorted(cards)]
 
 
 def play_action_card(state: State, seat: int, action: Action, events: list | None) -> None:
@@ -120,7 +117,7 @@ def carry_out(state: State, seat: int, action: Action, events: list | None) -> N
                     "player": SEATS[seat],
                     "opponent": SEATS[opponent],
                     "count": len(hand),
-                    "secret": {SEATS[seat]: {"hand": _names(hand)}},
+                    "secret": {SEATS[seat]: {"hand": card_list(hand)}},
                 }
             )
         return
@@ -148,7 +145,7 @@ def carry_out(state: State, seat: int, action: Action, events: list | None) -> N
                     "player": SEATS[seat],
                     "opponent": SEATS[opponent],
                     "group": GROUPS[group],
-                    "cards": _names(revealed),
+                    "cards": card_list(revealed),
                 }
             )
     elif kind == WRATH:
@@ -159,7 +156,7 @@ def carry_out(state: State, seat: int, action: Action, events: list | None) -> N
             state.discard[side].extend(cards)
             state.down[index] = []
             state.up[index] = []
-            removed[SEATS[side]] = _names(cards)
+            removed[SEATS[side]] = card_list(cards)
         if events is not None:
             events.append(
                 {"type": "wrath", "player": SEATS[seat], "group": GROUPS[group], "removed": removed}
@@ -201,7 +198,9 @@ def castle(state: State, action: Action, events: list | None) -> None:
                 "player": SEATS[seat],
                 "groups": {GROUPS[g1]: len(first), GROUPS[g2]: len(second)},
                 "secret": {
-                    SEATS[seat]: {"cards": {GROUPS[g1]: _names(first), GROUPS[g2]: _names(second)}}
+                    SEATS[seat]: {
+                        "cards": {GROUPS[g1]: card_list(first), GROUPS[g2]: card_list(second)}
+                    }
                 },
             }
         )

@@ -15,6 +15,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import InvalidState, MalformedMove
+from ..common import (
+    boolean,
+    coded_list,
+    integer,
+    json_object,
+    read_seed,
+    require,
+    short,
+    state_object,
+)
 from .constants import (
     BONUS_INDEX,
     BONUS_NAMES,
@@ -40,14 +50,11 @@ from .constants import (
     VOTE_NAMES,
     WINNER_INDEX,
     WINNER_NAMES,
+    card_list,
 )
-from .moves import A_ACTION, action_to_move, move_to_action, show
+from .moves import A_ACTION, action_to_move, move_to_action
 from .state import DEFAULT_SEED, State
 from .validation import validate
-
-
-def _names(cards) -> list[str]:
-    return [CARD_NAMES[card] for card in sorted(cards)]
 
 
 def pending_to_json(pending: tuple | None) -> dict[str, Any] | None:
@@ -64,28 +71,10 @@ def pending_to_json(pending: tuple | None) -> dict[str, Any] | None:
     return data
 
 
-def state_to_json(state: State) -> dict[str, Any]:
-    """The omniscient full state of section 8, plus ``seed``."""
-    players = {}
-    for seat in (0, 1):
-        players[SEATS[seat]] = {
-            "hand": _names(state.hand[seat]),
-            "influence_pile": [CARD_NAMES[card] for card in reversed(state.influence[seat])],
-            "action_pile": [CARD_NAMES[card] for card in reversed(state.actions[seat])],
-            "discard": _names(state.discard[seat]),
-            "bonus": BONUS_NAMES[state.bonus[seat]],
-            "patricians": dict(zip(GROUPS, state.won[seat])),
-        }
-    groups = {}
-    for group in range(N_GROUPS):
-        entry: dict[str, Any] = {"patricians": state.patricians[group]}
-        for seat in (0, 1):
-            index = group * 2 + seat
-            entry[SEATS[seat]] = {"down": _names(state.down[index]), "up": _names(state.up[index])}
-        groups[GROUPS[group]] = entry
+def public_fields(state: State) -> dict[str, Any]:
+    """The keys from ``phase`` to ``score``, the same in the state and every view."""
     to_move = state.to_move
     return {
-        "game": GAME,
         "phase": PHASES[state.phase],
         "turn": state.turn,
         "current": SEATS[state.current] if state.current is not None else None,
@@ -99,6 +88,34 @@ def state_to_json(state: State) -> dict[str, Any]:
             if state.score is not None
             else None
         ),
+    }
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    """The omniscient full state of section 8, plus ``seed``."""
+    players = {}
+    for seat in (0, 1):
+        players[SEATS[seat]] = {
+            "hand": card_list(state.hand[seat]),
+            "influence_pile": [CARD_NAMES[card] for card in reversed(state.influence[seat])],
+            "action_pile": [CARD_NAMES[card] for card in reversed(state.actions[seat])],
+            "discard": card_list(state.discard[seat]),
+            "bonus": BONUS_NAMES[state.bonus[seat]],
+            "patricians": dict(zip(GROUPS, state.won[seat])),
+        }
+    groups = {}
+    for group in range(N_GROUPS):
+        entry: dict[str, Any] = {"patricians": state.patricians[group]}
+        for seat in (0, 1):
+            index = group * 2 + seat
+            entry[SEATS[seat]] = {
+                "down": card_list(state.down[index]),
+                "up": card_list(state.up[index]),
+            }
+        groups[GROUPS[group]] = entry
+    return {
+        "game": GAME,
+        **public_fields(state),
         "players": players,
         "groups": groups,
         "vote_deck": [VOTE_NAMES[card] for card in reversed(state.vote_deck)],
@@ -109,16 +126,12 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 
 # -- reading -----------------------------------------------------------------------
-def _require(container: dict, key: str, where: str) -> Any:
-    if key not in container:
-        raise InvalidState(f"{where}: missing key {key!r}")
-    return container[key]
+def _cards(value: Any, where: str) -> list[int]:
+    return coded_list(value, CARD_INDEX, where, "card names", "card")
 
 
-def _object(value: Any, where: str) -> dict:
-    if not isinstance(value, dict):
-        raise InvalidState(f"{where} must be an object, got {show(value)}")
-    return value
+def _votes(value: Any, where: str) -> list[int]:
+    return coded_list(value, VOTE_INDEX, where, "vote cards", "vote card")
 
 
 def _choice(value: Any, names: dict, where: str, nullable: bool) -> int | None:
@@ -127,41 +140,13 @@ def _choice(value: Any, names: dict, where: str, nullable: bool) -> int | None:
     if isinstance(value, str) and value in names:
         return names[value]
     options = ", ".join(f'"{name}"' for name in names) + (" or null" if nullable else "")
-    raise InvalidState(f"{where} must be one of {options}, got {show(value)}")
-
-
-def _int(value: Any, where: str) -> int:
-    if type(value) is not int or value < 0:
-        raise InvalidState(f"{where} must be an integer >= 0, got {show(value)}")
-    return value
-
-
-def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise InvalidState(f"{where} must be a list of card names, got {show(value)}")
-    cards = []
-    for index, name in enumerate(value):
-        if not isinstance(name, str) or name not in CARD_INDEX:
-            raise InvalidState(f"{where}[{index}]: unknown card {show(name)}")
-        cards.append(CARD_INDEX[name])
-    return cards
-
-
-def _votes(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise InvalidState(f"{where} must be a list of vote cards, got {show(value)}")
-    cards = []
-    for index, name in enumerate(value):
-        if not isinstance(name, str) or name not in VOTE_INDEX:
-            raise InvalidState(f"{where}[{index}]: unknown vote card {show(name)}")
-        cards.append(VOTE_INDEX[name])
-    return cards
+    raise InvalidState(f"{where} must be one of {options}, got {short(value)}")
 
 
 def _exact_keys(value: dict, names: tuple[str, ...], where: str, what: str) -> None:
     for key in value:
         if key not in names:
-            raise InvalidState(f"{where}: unknown {what} {show(key)}; use {', '.join(names)}")
+            raise InvalidState(f"{where}: unknown {what} {short(key)}; use {', '.join(names)}")
     for name in names:
         if name not in value:
             raise InvalidState(f"{where}: missing {what} {name!r}")
@@ -169,80 +154,71 @@ def _exact_keys(value: dict, names: tuple[str, ...], where: str, what: str) -> N
 
 def state_from_json(data: Any) -> State:
     """A validated ``State`` from section-8 JSON; raises ``InvalidState``."""
-    data = _object(data, "a state")
-    game = _require(data, "game", "state")
-    if game != GAME:
-        raise InvalidState(f"game must be {GAME!r}, got {show(game)}")
+    data = state_object(data, GAME, "an object")
     state = State()
-    state.phase = _choice(_require(data, "phase", "state"), PHASE_INDEX, "phase", False)
-    state.turn = _int(_require(data, "turn", "state"), "turn")
-    state.current = _choice(_require(data, "current", "state"), SEAT_INDEX, "current", True)
-    state.step = _choice(_require(data, "step", "state"), STEP_INDEX, "step", True)
-    played = _require(data, "action_played", "state")
-    if type(played) is not bool:
-        raise InvalidState(f"action_played must be true or false, got {show(played)}")
-    state.action_played = played
-    to_move = _choice(_require(data, "to_move", "state"), SEAT_INDEX, "to_move", True)
-    state.winner = _choice(_require(data, "winner", "state"), WINNER_INDEX, "winner", True)
-    state.score = _read_score(_require(data, "score", "state"))
-    seed = data.get("seed", DEFAULT_SEED)
-    if type(seed) is not int:
-        raise InvalidState(f"seed must be an integer, got {show(seed)}")
-    state.seed = seed
+    state.phase = _choice(require(data, "phase", "state"), PHASE_INDEX, "phase", False)
+    state.turn = integer(require(data, "turn", "state"), "turn")
+    state.current = _choice(require(data, "current", "state"), SEAT_INDEX, "current", True)
+    state.step = _choice(require(data, "step", "state"), STEP_INDEX, "step", True)
+    state.action_played = boolean(require(data, "action_played", "state"), "action_played")
+    to_move = _choice(require(data, "to_move", "state"), SEAT_INDEX, "to_move", True)
+    state.winner = _choice(require(data, "winner", "state"), WINNER_INDEX, "winner", True)
+    state.score = _read_score(require(data, "score", "state"))
+    state.seed = read_seed(data, DEFAULT_SEED)
 
-    players = _object(_require(data, "players", "state"), "players")
+    players = json_object(require(data, "players", "state"), "players")
     _exact_keys(players, SEATS, "players", "player")
     for seat in (0, 1):
-        _read_player(state, seat, _object(players[SEATS[seat]], f"players.{SEATS[seat]}"))
-    groups = _object(_require(data, "groups", "state"), "groups")
+        _read_player(state, seat, json_object(players[SEATS[seat]], f"players.{SEATS[seat]}"))
+    groups = json_object(require(data, "groups", "state"), "groups")
     _exact_keys(groups, GROUPS, "groups", "group")
     for group in range(N_GROUPS):
-        _read_group(state, group, _object(groups[GROUPS[group]], f"groups.{GROUPS[group]}"))
-    deck = _votes(_require(data, "vote_deck", "state"), "vote_deck")
+        _read_group(state, group, json_object(groups[GROUPS[group]], f"groups.{GROUPS[group]}"))
+    deck = _votes(require(data, "vote_deck", "state"), "vote_deck")
     state.vote_deck = deck[::-1]  # internal order: top at the end
-    state.vote_discard = _votes(_require(data, "vote_discard", "state"), "vote_discard")
-    state.vote_aside = _votes(_require(data, "vote_aside", "state"), "vote_aside")
-    state.pending = _read_pending(_require(data, "pending", "state"), state)
+    state.vote_discard = _votes(require(data, "vote_discard", "state"), "vote_discard")
+    state.vote_aside = _votes(require(data, "vote_aside", "state"), "vote_aside")
+    state.pending = _read_pending(require(data, "pending", "state"), state)
 
     validate(state)
     if to_move != state.to_move:
         expected = SEATS[state.to_move] if state.to_move is not None else None
         why = "pending.player" if state.pending is not None else "current"
         got = SEATS[to_move] if to_move is not None else None
-        raise InvalidState(f"to_move must be {show(expected)} ({why}), got {show(got)}")
+        raise InvalidState(f"to_move must be {short(expected)} ({why}), got {short(got)}")
     return state
 
 
 def _read_score(value: Any) -> tuple[int, int] | None:
     if value is None:
         return None
-    score = _object(value, "score")
+    score = json_object(value, "score")
     _exact_keys(score, SEATS, "score", "player")
-    return (_int(score[SEATS[0]], "score.cleopatra"), _int(score[SEATS[1]], "score.caesar"))
+    return (integer(score[SEATS[0]], "score.cleopatra"), integer(score[SEATS[1]], "score.caesar"))
 
 
 def _read_player(state: State, seat: int, data: dict) -> None:
     where = f"players.{SEATS[seat]}"
-    state.hand[seat] = _cards(_require(data, "hand", where), f"{where}.hand")
-    pile = _cards(_require(data, "influence_pile", where), f"{where}.influence_pile")
+    state.hand[seat] = _cards(require(data, "hand", where), f"{where}.hand")
+    pile = _cards(require(data, "influence_pile", where), f"{where}.influence_pile")
     state.influence[seat] = pile[::-1]
-    pile = _cards(_require(data, "action_pile", where), f"{where}.action_pile")
+    pile = _cards(require(data, "action_pile", where), f"{where}.action_pile")
     state.actions[seat] = pile[::-1]
-    state.discard[seat] = _cards(_require(data, "discard", where), f"{where}.discard")
-    bonus = _require(data, "bonus", where)
+    state.discard[seat] = _cards(require(data, "discard", where), f"{where}.discard")
+    bonus = require(data, "bonus", where)
     if not isinstance(bonus, str) or bonus not in BONUS_INDEX:
         raise InvalidState(
-            f"{where}.bonus must be one of {', '.join(BONUS_NAMES)}, got {show(bonus)}"
+            f"{where}.bonus must be one of {', '.join(BONUS_NAMES)}, got {short(bonus)}"
         )
     state.bonus[seat] = BONUS_INDEX[bonus]
-    won = _object(_require(data, "patricians", where), f"{where}.patricians")
+    won = json_object(require(data, "patricians", where), f"{where}.patricians")
     _exact_keys(won, GROUPS, f"{where}.patricians", "group")
-    state.won[seat] = [_int(won[group], f"{where}.patricians.{group}") for group in GROUPS]
+    state.won[seat] = [integer(won[group], f"{where}.patricians.{group}") for group in GROUPS]
 
 
 def _read_group(state: State, group: int, data: dict) -> None:
     where = f"groups.{GROUPS[group]}"
-    state.patricians[group] = _int(_require(data, "patricians", where), f"{where}.patricians")
+    state.patricians[group] = integer(require(data, "patricians", where), f"{where}.patricians")
     for key in data:
         if key in SEAT_INDEX or key == "patricians":
             continue
@@ -250,48 +226,48 @@ def _read_group(state: State, group: int, data: dict) -> None:
             raise InvalidState(f"{where}: unexpected key {key!r}; the cards are per player")
     for seat in (0, 1):
         name = SEATS[seat]
-        entry = _object(_require(data, name, where), f"{where}.{name}")
+        entry = json_object(require(data, name, where), f"{where}.{name}")
         index = group * 2 + seat
         state.down[index] = _cards(
-            _require(entry, "down", f"{where}.{name}"), f"{where}.{name}.down"
+            require(entry, "down", f"{where}.{name}"), f"{where}.{name}.down"
         )
-        state.up[index] = _cards(_require(entry, "up", f"{where}.{name}"), f"{where}.{name}.up")
+        state.up[index] = _cards(require(entry, "up", f"{where}.{name}"), f"{where}.{name}.up")
 
 
 def _read_pending(value: Any, state: State) -> tuple | None:
     if value is None:
         return None
-    pending = _object(value, "pending")
-    kind = _choice(_require(pending, "kind", "pending"), PENDING_INDEX, "pending.kind", False)
-    player = _choice(_require(pending, "player", "pending"), SEAT_INDEX, "pending.player", False)
+    pending = json_object(value, "pending")
+    kind = _choice(require(pending, "kind", "pending"), PENDING_INDEX, "pending.kind", False)
+    player = _choice(require(pending, "player", "pending"), SEAT_INDEX, "pending.player", False)
     if kind == P_VETO:
-        move = _require(pending, "action", "pending")
+        move = require(pending, "action", "pending")
         try:
             action = move_to_action(move)
         except MalformedMove as problem:
             raise InvalidState(f"pending.action: {problem}") from None
         if action[0] != A_ACTION:
-            raise InvalidState(f"pending.action must be an action move, got {show(move)}")
+            raise InvalidState(f"pending.action must be an action move, got {short(move)}")
         return (P_VETO, player, action)
     if kind == P_SPY:
         return (P_SPY, player)
     if kind == P_CASTLE:
-        groups = _require(pending, "groups", "pending")
+        groups = require(pending, "groups", "pending")
         if (
             not isinstance(groups, list)
             or len(groups) != 2
             or not all(isinstance(g, str) and g in GROUP_INDEX for g in groups)
         ):
-            raise InvalidState(f"pending.groups must be a list of two groups, got {show(groups)}")
+            raise InvalidState(f"pending.groups must be a list of two groups, got {short(groups)}")
         g1, g2 = GROUP_INDEX[groups[0]], GROUP_INDEX[groups[1]]
         if g1 >= g2:
             raise InvalidState(
-                f"pending.groups must be two different groups in group order, got {show(groups)}"
+                f"pending.groups must be two different groups in group order, got {short(groups)}"
             )
         return (P_CASTLE, player, g1, g2)
-    count = _require(pending, "count", "pending")
+    count = require(pending, "count", "pending")
     if count != 1 or type(count) is not int:
         raise InvalidState(
-            f"pending.count must be 1 (one card after a Spy or a Veto), got {show(count)}"
+            f"pending.count must be 1 (one card after a Spy or a Veto), got {short(count)}"
         )
     return (P_DRAW, player, 1)

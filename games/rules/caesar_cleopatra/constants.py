@@ -8,6 +8,8 @@ rules' section 8 (``C3``, ``RP``, ``C-spy``, ``V-orgy``, ``cleopatra``...).
 
 from __future__ import annotations
 
+from ..common import OVER, PHASE_INDEX, PHASES, PLAY, SETUP  # noqa: F401 - the engines' phases
+
 GAME = "caesar-cleopatra"
 
 # -- seats -------------------------------------------------------------------
@@ -26,13 +28,7 @@ N_GROUPS = 5
 MAX_OWN_AT_GROUP = 5  # Ruling: at most 5 influence cards of one player per group
 EXTRAORDINARY = 8  # a group holding 8 or more cards: extraordinary vote, no more placing
 
-# -- phases and steps ----------------------------------------------------------
-SETUP = 0
-PLAY = 1
-OVER = 2
-PHASES = ("setup", "play", "over")
-PHASE_INDEX = {name: index for index, name in enumerate(PHASES)}
-
+# -- steps (the phases SETUP, PLAY, OVER are the same in every engine) ----------
 STEP_SETUP = 0
 START = 1  # nothing done yet: pass, place or action card
 PLACE = 2  # an action card opened the turn; the placement is due
@@ -98,6 +94,11 @@ CARD_COUNT = tuple(
     (INFLUENCE_COUNTS[kind] if kind < ASSASSINATION else ACTION_COUNTS[kind - ASSASSINATION])
     for kind in CARD_KIND
 )
+
+
+def card_list(cards) -> list[str]:
+    """The names of a multiset of cards, in the reference order (sorted codes)."""
+    return [CARD_NAMES[card] for card in sorted(cards)]
 
 
 def influence_deck(seat: int) -> list[int]:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Applied, GameRules, IllegalMove, InvalidState, Move, Outcome
+from ..base import Move, Outcome
+from ..common import ActionRules, copying
 from .checks import check_action
 from .codec import state_from_json, state_to_json
-from .constants import DRAW, GAME, OVER, SEAT_INDEX, SEATS
+from .constants import DRAW, GAME, SEATS
 from .legality import legal_actions
 from .moves import Action, action_to_move, actions_to_moves, move_to_action
 from .scoring import end_reason
@@ -25,69 +26,28 @@ from .state import State
 from .turn import play
 from .view import build_view
 
-
-def apply_action(state: State, action: Action, events: list | None = None) -> State:
-    """Fast path: a new state after a legal ``action`` (input unchanged)."""
-    new = state.copy()
-    play(new, action, events)
-    return new
+apply_action = copying(play)
 
 
-class CaesarCleopatra(GameRules):
-    """Caesar & Cleopatra for two players, cleopatra and caesar (sections 1-8)."""
+class CaesarCleopatra(ActionRules):
+    """Caesar & Cleopatra for two players, cleopatra and caesar (sections 1-8).
+
+    ``owed_by``: the one seat deciding now; during a pending Veto question or
+    the draw after a Spy or a Veto that is the player who is not on turn.
+    ``turn_number``: the spec's ``turn``, completed turns in play (0 during setup).
+    """
 
     name = GAME
-
-    # -- seats and turns -------------------------------------------------------
-    def seats(self, state: State | None = None) -> tuple[str, ...]:
-        return SEATS
-
-    def to_move(self, state: State) -> str | None:
-        seat = state.to_move
-        return SEATS[seat] if seat is not None else None
-
-    def owed_by(self, state: State) -> tuple[str, ...]:
-        """The one seat deciding now: during a pending Veto question or the
-        draw after a Spy or a Veto that is the player who is not on turn."""
-        seat = state.to_move
-        return (SEATS[seat],) if seat is not None else ()
-
-    def turn_number(self, state: State) -> int:
-        """The spec's ``turn``: completed turns in play (0 during setup)."""
-        return state.turn
+    state_type = State
+    fixed_seats = SEATS
+    decision_word = "decision"
 
     # -- life cycle --------------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> State:
         """No options; the state before the setup placements."""
         return new_game(seed, options)
 
-    def legal_moves(self, state: State) -> list[Move]:
-        return actions_to_moves(legal_actions(state))
-
-    def apply(self, state: State, move: Move, seat: str | None = None) -> Applied:
-        if not isinstance(state, State):
-            raise InvalidState("apply needs a state from new_game or from_json")
-        if seat is not None:
-            if state.phase == OVER:
-                raise IllegalMove("the game is over")
-            if not isinstance(seat, str) or seat not in SEAT_INDEX:
-                raise IllegalMove(f"unknown player {seat!r}; use cleopatra or caesar")
-            owner = SEATS[state.to_move]
-            if seat != owner:
-                raise IllegalMove(f"it is {owner}'s decision, not {seat}'s")
-        action = move_to_action(move)
-        check_action(state, action)
-        new = state.copy()
-        events: list[dict[str, Any]] = []
-        play(new, action, events)
-        return Applied(new, events)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != OVER:
-            return None
+    def final_outcome(self, state: State) -> Outcome:
         winner = None if state.winner == DRAW else SEATS[state.winner]
         scores = {SEATS[0]: state.score[0], SEATS[1]: state.score[1]}
         return Outcome(winner=winner, reason=end_reason(state), scores=scores)
@@ -98,6 +58,7 @@ class CaesarCleopatra(GameRules):
     play = staticmethod(play)
     check_action = staticmethod(check_action)
     action_to_move = staticmethod(action_to_move)
+    actions_to_moves = staticmethod(actions_to_moves)
 
     @staticmethod
     def move_to_action(state: State, move: Move) -> Action:
@@ -106,9 +67,7 @@ class CaesarCleopatra(GameRules):
 
     # -- information -------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        if viewer is not None and (not isinstance(viewer, str) or viewer not in SEAT_INDEX):
-            raise IllegalMove(f"unknown player {viewer!r}; use cleopatra or caesar")
-        return build_view(state, SEAT_INDEX[viewer] if viewer is not None else None)
+        return build_view(state, self.viewer_index(state, viewer))
 
     def redact_move(self, move: Move, mover: str | None, viewer: str | None) -> Move:
         """Section 7 for stored moves: the setup placement, a card placed face down

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import MalformedMove
+from ..common import move_type, only_keys, short
 from .constants import (
     ACTION_NAMES,
     ASSASSINATION,
@@ -84,18 +85,9 @@ _ACTION_KEYS = {
 }
 
 
-def show(value: Any) -> str:
-    """A short, safe rendering of a bad value for an error message."""
-    try:
-        text = repr(value)
-    except Exception:  # pragma: no cover - repr of JSON data does not fail
-        text = "<value>"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _card(value: Any, where: str) -> int:
     if not isinstance(value, str) or value not in CARD_INDEX:
-        raise MalformedMove(f"{where} must be a card name like C3, RP or C-spy, got {show(value)}")
+        raise MalformedMove(f"{where} must be a card name like C3, RP or C-spy, got {short(value)}")
     return CARD_INDEX[value]
 
 
@@ -108,41 +100,35 @@ def _influence(value: Any, where: str) -> int:
 
 def _group(value: Any, where: str) -> int:
     if not isinstance(value, str) or value not in GROUP_INDEX:
-        raise MalformedMove(f"{where} must be one of {', '.join(GROUPS)}, got {show(value)}")
+        raise MalformedMove(f"{where} must be one of {', '.join(GROUPS)}, got {short(value)}")
     return GROUP_INDEX[value]
 
 
 def _cards(value: Any, where: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise MalformedMove(f"{where} must be a list of card names, got {show(value)}")
+        raise MalformedMove(f"{where} must be a list of card names, got {short(value)}")
     return tuple(sorted(_card(item, f"{where}[{index}]") for index, item in enumerate(value)))
 
 
 def _count(value: Any, where: str) -> int:
     if type(value) is not int or value < 0:
-        raise MalformedMove(f"{where} must be an integer >= 0, got {show(value)}")
+        raise MalformedMove(f"{where} must be an integer >= 0, got {short(value)}")
     return value
 
 
 def move_to_action(move: Any) -> Action:
     """Translate a JSON move to an action tuple; ``MalformedMove`` for
     anything outside the notation of section 8."""
-    if not isinstance(move, dict):
-        raise MalformedMove(f"a move must be a JSON object, got {show(move)}")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in _MOVE_KEYS:
-        raise MalformedMove(f"move type must be one of {', '.join(MOVE_TYPES)}, got {show(kind)}")
+    kind = move_type(move, MOVE_TYPES)
     required, allowed = _MOVE_KEYS[kind]
-    for key in move:
-        if key not in allowed:
-            raise MalformedMove(f"unexpected key {show(key)} in a {kind} move")
+    only_keys(move, kind, allowed)
     for key in sorted(required):
         if key not in move:
             raise MalformedMove(f"a {kind} move needs {key!r}")
     if kind == "place":
         face = move["face"]
         if face not in FACES:
-            raise MalformedMove(f'face must be "down" or "up", got {show(face)}')
+            raise MalformedMove(f'face must be "down" or "up", got {short(face)}')
         return (
             A_PLACE,
             _influence(move["card"], "card"),
@@ -168,10 +154,10 @@ def move_to_action(move: Any) -> Action:
 
 def _setup_move(cards: Any) -> Action:
     if not isinstance(cards, dict):
-        raise MalformedMove(f"cards must map each group to a card, got {show(cards)}")
+        raise MalformedMove(f"cards must map each group to a card, got {short(cards)}")
     for key in cards:
         if key not in GROUP_INDEX:
-            raise MalformedMove(f"cards: unknown group {show(key)}; use {', '.join(GROUPS)}")
+            raise MalformedMove(f"cards: unknown group {short(key)}; use {', '.join(GROUPS)}")
     for group in GROUPS:
         if group not in cards:
             raise MalformedMove(f"cards: missing group {group!r}; a setup names all five groups")
@@ -181,7 +167,7 @@ def _setup_move(cards: Any) -> Action:
 def _castle_move(cards: Any) -> Action:
     if not isinstance(cards, dict) or len(cards) != 2:
         raise MalformedMove(
-            f"cards must map the two groups of the castling to card lists, got {show(cards)}"
+            f"cards must map the two groups of the castling to card lists, got {short(cards)}"
         )
     parts = []
     for key, value in cards.items():
@@ -219,10 +205,10 @@ def _action_move(move: dict) -> Action:
     if kind == CASTLING:
         groups = move["groups"]
         if not isinstance(groups, list) or len(groups) != 2:
-            raise MalformedMove(f"groups must be a list of two groups, got {show(groups)}")
+            raise MalformedMove(f"groups must be a list of two groups, got {short(groups)}")
         g1, g2 = sorted(_group(name, "groups[]") for name in groups)
         if g1 == g2:
-            raise MalformedMove(f"groups must be two different groups, got {show(groups)}")
+            raise MalformedMove(f"groups must be two different groups, got {short(groups)}")
         return (A_ACTION, card, g1, g2)
     return (A_ACTION, card, -1, -1)  # spy, and a veto (refused as an action by legality)
 

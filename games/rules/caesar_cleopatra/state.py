@@ -8,23 +8,21 @@ groups live in two flat lists of ten lists, indexed ``group * 2 + seat``.
 
 from __future__ import annotations
 
+from ..common import SlotState, copy_list
 from .constants import (
     EXTRAORDINARY,
     IS_INFLUENCE,
     MAX_OWN_AT_GROUP,
     N_GROUPS,
-    OVER,
     SETUP,
     STEP_SETUP,
 )
-
-_copy_list = list.copy
 
 DEFAULT_SEED = 0
 """The seed of a state given without one (see docs/caesar-cleopatra-engine.md)."""
 
 
-class State:
+class State(SlotState):
     """One position of a game of Caesar & Cleopatra, between two decisions.
 
     - ``phase``: 0 setup, 1 play, 2 over; ``turn``: completed turns in play.
@@ -119,8 +117,8 @@ class State:
         new.bonus = self.bonus[:]
         new.won = [won[0][:], won[1][:]]
         new.patricians = self.patricians[:]
-        new.down = list(map(_copy_list, self.down))
-        new.up = list(map(_copy_list, self.up))
+        new.down = list(map(copy_list, self.down))
+        new.up = list(map(copy_list, self.up))
         new.vote_deck = self.vote_deck[:]
         new.vote_discard = self.vote_discard[:]
         new.vote_aside = self.vote_aside[:]
@@ -152,13 +150,6 @@ class State:
             sorted(self.vote_aside),
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # mutable; equality only
-
     def __repr__(self) -> str:
         return (
             f"<caesar-cleopatra State phase={self.phase} turn={self.turn} "
@@ -166,10 +157,6 @@ class State:
         )
 
     # -- small queries shared by the rules modules ---------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def to_move(self) -> int | None:
         """Who decides now: the pending decision's player, else ``current``."""

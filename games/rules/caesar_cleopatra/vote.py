@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from ..rng import derive_rng
 from .constants import (
-    CARD_NAMES,
     CARD_VALUE,
     EXTRAORDINARY,
     GROUPS,
@@ -30,6 +29,7 @@ from .constants import (
     V_ORGY,
     V_RESHUFFLE,
     VOTE_NAMES,
+    card_list,
 )
 from .state import State
 
@@ -89,7 +89,7 @@ def hold_vote(state: State, group: int, extraordinary: bool, events: list | None
             {
                 "type": "reveal",
                 "group": GROUPS[group],
-                "cards": {SEATS[side]: _names(down[base + side]) for side in (0, 1)},
+                "cards": {SEATS[side]: card_list(down[base + side]) for side in (0, 1)},
             }
         )
     for side in (0, 1):
@@ -149,7 +149,7 @@ def _remove(
                 "type": "remove",
                 "player": SEATS[side],
                 "group": GROUPS[group],
-                "cards": _names(cards),
+                "cards": card_list(cards),
                 "reason": reason,
             }
         )
@@ -175,5 +175,3 @@ def _vote_event(
     }
 
 
-def _names(cards) -> list[str]:
-    return [CARD_NAMES[card] for card in sorted(cards)]

@@ -19,6 +19,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import InvalidState
+from ..common import (
+    boolean,
+    coded_list,
+    integer,
+    json_object,
+    read_phase,
+    read_seed,
+    require,
+    short,
+    state_object,
+)
 from .constants import (
     CARD_CULT,
     CARD_INDEX,
@@ -32,7 +43,6 @@ from .constants import (
     GAME,
     MOON,
     NO_DRUID,
-    PHASE_INDEX,
     PHASES,
     PLAY,
     SEAT_INDEX,
@@ -85,73 +95,36 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 
 # -- reading -------------------------------------------------------------------
-def _short(value: Any) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # pragma: no cover - repr of JSON data does not fail
-        text = "<value>"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _require(container: dict, key: str, where: str) -> Any:
-    if key not in container:
-        raise InvalidState(f"{where}: missing key {key!r}")
-    return container[key]
-
-
 def _seat_or_null(value: Any, key: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, str) and value in SEAT_INDEX:
         return SEAT_INDEX[value]
-    raise InvalidState(f'{key} must be "moon", "sun" or null, got {_short(value)}')
+    raise InvalidState(f'{key} must be "moon", "sun" or null, got {short(value)}')
 
 
 def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise InvalidState(f"{where} must be a list of card names, got {_short(value)}")
-    cards = []
-    for index, name in enumerate(value):
-        if not isinstance(name, str) or name not in CARD_INDEX:
-            raise InvalidState(f"{where}[{index}]: unknown card {_short(name)}")
-        cards.append(CARD_INDEX[name])
-    return cards
-
-
-def _non_negative_int(value: Any, where: str, upper: int | None = None) -> int:
-    if type(value) is not int or value < 0 or (upper is not None and value > upper):
-        limit = f"0..{upper}" if upper is not None else ">= 0"
-        raise InvalidState(f"{where} must be an integer {limit}, got {_short(value)}")
-    return value
+    return coded_list(value, CARD_INDEX, where, "card names", "card")
 
 
 def state_from_json(data: Any) -> State:
     """A validated ``State`` from section-9 JSON; raises ``InvalidState``."""
-    if not isinstance(data, dict):
-        raise InvalidState(f"a state must be a JSON object, got {_short(data)}")
-    game = _require(data, "game", "state")
-    if game != GAME:
-        raise InvalidState(f"game must be {GAME!r}, got {_short(game)}")
-    phase_name = _require(data, "phase", "state")
-    if not isinstance(phase_name, str) or phase_name not in PHASE_INDEX:
-        raise InvalidState(f"phase must be setup, play or over, got {_short(phase_name)}")
+    data = state_object(data, GAME, "a JSON object")
+    phase = read_phase(data)
 
     state = State()
-    state.phase = PHASE_INDEX[phase_name]
-    state.to_move = _seat_or_null(_require(data, "to_move", "state"), "to_move")
-    state.winner = _seat_or_null(_require(data, "winner", "state"), "winner")
-    state.turn = _non_negative_int(_require(data, "turn", "state"), "turn")
-    seed = data.get("seed", DEFAULT_SEED)
-    if type(seed) is not int:
-        raise InvalidState(f"seed must be an integer, got {_short(seed)}")
-    state.seed = seed
+    state.phase = phase
+    state.to_move = _seat_or_null(require(data, "to_move", "state"), "to_move")
+    state.winner = _seat_or_null(require(data, "winner", "state"), "winner")
+    state.turn = integer(require(data, "turn", "state"), "turn")
+    state.seed = read_seed(data, DEFAULT_SEED)
 
-    players = _require(data, "players", "state")
+    players = require(data, "players", "state")
     if not isinstance(players, dict):
         raise InvalidState("players must be an object with keys moon and sun")
     for key in players:
         if key not in SEAT_INDEX:
-            raise InvalidState(f"players: unknown player {_short(key)}; use moon and sun")
+            raise InvalidState(f"players: unknown player {short(key)}; use moon and sun")
     for seat in (MOON, SUN):
         name = SEATS[seat]
         if name not in players:
@@ -166,49 +139,45 @@ def state_from_json(data: Any) -> State:
 
 def _read_player(state: State, seat: int, data: Any) -> None:
     name = SEATS[seat]
-    if not isinstance(data, dict):
-        raise InvalidState(f"players.{name} must be an object, got {_short(data)}")
-    trees = _require(data, "trees", f"players.{name}")
+    json_object(data, f"players.{name}")
+    trees = require(data, "trees", f"players.{name}")
     if not isinstance(trees, list) or len(trees) != 4:
         raise InvalidState(f"players.{name}.trees must be a list of 4 trees")
     for number, tree in enumerate(trees, start=1):
         where = f"players.{name}.trees[{number - 1}] ({name} tree {number})"
         position = TREE_POSITIONS[seat][number - 1]
-        if not isinstance(tree, dict):
-            raise InvalidState(f"{where} must be an object, got {_short(tree)}")
-        down = _cards(_require(tree, "down", where), f"{where}.down")
-        up = _cards(_require(tree, "up", where), f"{where}.up")
+        json_object(tree, where)
+        down = _cards(require(tree, "down", where), f"{where}.down")
+        up = _cards(require(tree, "up", where), f"{where}.up")
         if down and not up:
             raise InvalidState(
                 f"{where}: up is empty but down holds {len(down)} card(s); "
                 "the top card of a stack is always face-up"
             )
-        colour = _require(tree, "druid", where)
+        colour = require(tree, "druid", where)
         if colour is None:
             state.druid[position] = NO_DRUID
         elif isinstance(colour, str) and colour in COLOUR_INDEX:
             state.druid[position] = COLOUR_INDEX[colour]
         else:
             raise InvalidState(
-                f"{where}.druid must be purple, orange, black or null, got {_short(colour)}"
+                f"{where}.druid must be purple, orange, black or null, got {short(colour)}"
             )
         # Ruling: a 6th sign flips the tree at once, so an unflipped tree has 0..5.
-        state.signs[position] = _non_negative_int(
-            _require(tree, "signs", where), f"{where}.signs", SIGNS_TO_CONQUER - 1
+        state.signs[position] = integer(
+            require(tree, "signs", where), f"{where}.signs", 0, SIGNS_TO_CONQUER - 1
         )
-        flipped = _require(tree, "flipped", where)
-        if type(flipped) is not bool:
-            raise InvalidState(f"{where}.flipped must be true or false, got {_short(flipped)}")
+        flipped = boolean(require(tree, "flipped", where), f"{where}.flipped")
         if flipped and (down or up):
             raise InvalidState(f"{where}: a flipped tree holds no cards")
         state.flipped[position] = flipped
         state.down[position] = tuple(down)
         state.up[position] = up
     state.up[CULT_POSITION[seat]] = _cards(
-        _require(data, "cult_board", f"players.{name}"), f"players.{name}.cult_board"
+        require(data, "cult_board", f"players.{name}"), f"players.{name}.cult_board"
     )
-    state.hand[seat] = _cards(_require(data, "hand", f"players.{name}"), f"players.{name}.hand")
-    pile = _cards(_require(data, "draw_pile", f"players.{name}"), f"players.{name}.draw_pile")
+    state.hand[seat] = _cards(require(data, "hand", f"players.{name}"), f"players.{name}.hand")
+    pile = _cards(require(data, "draw_pile", f"players.{name}"), f"players.{name}.draw_pile")
     pile.reverse()  # internal order: top at the end
     state.draw[seat] = pile
     removed = data.get("removed", [])
@@ -218,7 +187,7 @@ def _read_player(state: State, seat: int, data: Any) -> None:
         if type(value) is not int or value not in VALUES:
             raise InvalidState(
                 f"players.{name}.removed: a removed value must be an integer 1..5, "
-                f"got {_short(value)}"
+                f"got {short(value)}"
             )
     state.removed[seat] = tuple(removed)
 

@@ -8,6 +8,8 @@ rules' section 9 (``S5L``, ``moon``, ``purple``, ``M2``...).
 
 from __future__ import annotations
 
+from ..common import OVER, PHASE_INDEX, PHASES, PLAY, SETUP  # noqa: F401 - the engines' phases
+
 GAME = "druidenwalzer"
 
 # -- seats ---------------------------------------------------------------
@@ -20,13 +22,6 @@ SEAT_INDEX = {"moon": MOON, "sun": SUN}
 NO_DRUID = -1
 COLOURS = ("purple", "orange", "black")
 COLOUR_INDEX = {name: index for index, name in enumerate(COLOURS)}
-
-# -- phases ----------------------------------------------------------------
-SETUP = 0
-PLAY = 1
-OVER = 2
-PHASES = ("setup", "play", "over")
-PHASE_INDEX = {name: index for index, name in enumerate(PHASES)}
 
 # -- the ring --------------------------------------------------------------
 # Counterclockwise (the direction of an R arrow): S1 S2 S3 S4 SC M1 M2 M3 M4 MC.

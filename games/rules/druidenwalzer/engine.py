@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Applied, GameRules, IllegalMove, InvalidState, Move, Outcome
+from ..base import Move, Outcome
+from ..common import ActionRules, copying, number_or_text
 from .codec import state_from_json, state_to_json
 from .constants import (
     CARD_NAMES,
@@ -22,10 +23,8 @@ from .constants import (
     GAME,
     MOON,
     NO_DRUID,
-    OVER,
     PLAY,
     POSITION_NAMES,
-    SEAT_INDEX,
     SEATS,
     SETUP,
     TREE_NUMBER,
@@ -138,63 +137,22 @@ def play(state: State, action: Action, events: list | None = None) -> None:
     end_of_turn(state, seat, empty_at_start, turn, events)
 
 
-def apply_action(state: State, action: Action, events: list | None = None) -> State:
-    """Fast path: a new state after a legal ``action`` (input unchanged)."""
-    new = state.copy()
-    play(new, action, events)
-    return new
+apply_action = copying(play)
 
 
-class Druidenwalzer(GameRules):
+class Druidenwalzer(ActionRules):
     """Druidenwalzer for two players, moon and sun (rules: section 1-8)."""
 
     name = GAME
-
-    # -- seats and turns -------------------------------------------------------
-    def seats(self, state: State | None = None) -> tuple[str, ...]:
-        return SEATS
-
-    def to_move(self, state: State) -> str | None:
-        return SEATS[state.to_move] if state.to_move is not None else None
-
-    def owed_by(self, state: State) -> tuple[str, ...]:
-        return (SEATS[state.to_move],) if state.to_move is not None else ()
-
-    def turn_number(self, state: State) -> int:
-        return state.turn
+    state_type = State
+    fixed_seats = SEATS
 
     # -- life cycle --------------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> State:
         """Options: ``{"removed": {"moon": [2], "sun": []}}`` (handicaps)."""
         return new_game(seed, options)
 
-    def legal_moves(self, state: State) -> list[Move]:
-        return actions_to_moves(legal_actions(state))
-
-    def apply(self, state: State, move: Move, seat: str | None = None) -> Applied:
-        if not isinstance(state, State):
-            raise InvalidState("apply needs a state from new_game or from_json")
-        if seat is not None:
-            if state.to_move is None:
-                raise IllegalMove("the game is over")
-            if not isinstance(seat, str) or seat not in SEAT_INDEX:
-                raise IllegalMove(f"unknown player {seat!r}; use moon or sun")
-            if SEAT_INDEX[seat] != state.to_move:
-                raise IllegalMove(f"it is {SEATS[state.to_move]}'s turn, not {seat}'s")
-        mover = state.to_move if state.to_move is not None else MOON
-        action = move_to_action(move, mover)
-        check_action(state, action)
-        new = state.copy()
-        events: list[dict[str, Any]] = []
-        play(new, action, events)
-        return Applied(new, events)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != OVER:
-            return None
+    def final_outcome(self, state: State) -> Outcome:
         return Outcome(winner=SEATS[state.winner], reason=END_REASON, scores=None)
 
     # -- fast path for searches ------------------------------------------------
@@ -203,6 +161,7 @@ class Druidenwalzer(GameRules):
     play = staticmethod(play)
     check_action = staticmethod(check_action)
     action_to_move = staticmethod(action_to_move)
+    actions_to_moves = staticmethod(actions_to_moves)
 
     @staticmethod
     def move_to_action(state: State, move: Move) -> Action:
@@ -212,9 +171,7 @@ class Druidenwalzer(GameRules):
 
     # -- information -------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        if viewer is not None and (not isinstance(viewer, str) or viewer not in SEAT_INDEX):
-            raise IllegalMove(f"unknown player {viewer!r}; use moon or sun")
-        return build_view(state, SEAT_INDEX[viewer] if viewer is not None else None)
+        return build_view(state, self.viewer_index(state, viewer))
 
     # -- persistence -------------------------------------------------------------
     def to_json(self, state: State) -> dict[str, Any]:
@@ -243,14 +200,7 @@ class Druidenwalzer(GameRules):
     def options_from_arguments(self, arguments: Any) -> dict[str, Any]:
         removed: dict[str, list[Any]] = {}
         for seat, values in (("moon", arguments.handicap_moon), ("sun", arguments.handicap_sun)):
-            parsed: list[Any] = []
-            for text in values:
-                # Keep a non-number as text: new_game then names it in its error.
-                try:
-                    parsed.append(int(text))
-                except ValueError:
-                    parsed.append(text)
-            removed[seat] = parsed
+            removed[seat] = [number_or_text(text) for text in values]
         return {"removed": removed}
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import IllegalMove, MalformedMove
+from ..common import move_type, only_keys, short
 from .constants import (
     CARD_INDEX,
     CARD_NAMES,
@@ -100,28 +101,22 @@ def legal_actions(state: State) -> list[Action]:
 def _tree_number(move: dict, kind: str) -> int:
     tree = move.get("tree")
     if type(tree) is not int or not 1 <= tree <= 4:
-        raise MalformedMove(f"tree must be an integer 1..4, got {_show(tree)}")
+        raise MalformedMove(f"tree must be an integer 1..4, got {short(tree)}")
     return tree
 
 
 def _card_code(move: dict) -> int:
     card = move.get("card")
     if not isinstance(card, str) or card not in CARD_INDEX:
-        raise MalformedMove(f"card must be a card name like S5L or M3R, got {_show(card)}")
+        raise MalformedMove(f"card must be a card name like S5L or M3R, got {short(card)}")
     return CARD_INDEX[card]
 
 
 def _colour(move: dict) -> int:
     colour = move.get("druid")
     if not isinstance(colour, str) or colour not in COLOUR_INDEX:
-        raise MalformedMove(f"druid must be one of purple, orange, black, got {_show(colour)}")
+        raise MalformedMove(f"druid must be one of purple, orange, black, got {short(colour)}")
     return COLOUR_INDEX[colour]
-
-
-def _show(value: Any) -> str:
-    """A short, safe rendering of a bad value for an error message."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def move_to_action(move: Any, seat: int) -> Action:
@@ -130,16 +125,8 @@ def move_to_action(move: Any, seat: int) -> Action:
     Raises ``MalformedMove`` for anything outside the notation. Tree numbers
     count from the mover's own side.
     """
-    if not isinstance(move, dict):
-        raise MalformedMove(f"a move must be a JSON object, got {_show(move)}")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in _MOVE_KEYS:
-        raise MalformedMove(
-            f"move type must be one of place, waltz, leap, withdraw, pass, got {_show(kind)}"
-        )
-    for key in move:
-        if key not in _MOVE_KEYS[kind]:
-            raise MalformedMove(f"unexpected key {_show(key)} in a {kind} move")
+    kind = move_type(move, _MOVE_KEYS)
+    only_keys(move, kind, _MOVE_KEYS[kind])
     if kind == "pass":
         return PASS_ACTION
     if kind == "place":

@@ -10,22 +10,20 @@ seats 0 (moon) and 1 (sun).
 
 from __future__ import annotations
 
+from ..common import SlotState, copy_list
 from .constants import (
     CULT_POSITION,
     NO_DRUID,
-    OVER,
     RING_SIZE,
     SETUP,
     TREE_POSITIONS,
 )
 
-_copy_list = list.copy
-
 DEFAULT_SEED = 0
 """The seed of a state given without one (see docs/druidenwalzer-engine.md)."""
 
 
-class State:
+class State(SlotState):
     """One position of a game of Druidenwalzer, between two actions.
 
     Board lists are indexed by ring position; for the cult boards (positions
@@ -83,7 +81,7 @@ class State:
         new.turn = self.turn
         new.seed = self.seed
         new.down = self.down[:]  # tuples inside: safe to share
-        new.up = list(map(_copy_list, self.up))
+        new.up = list(map(copy_list, self.up))
         new.druid = self.druid[:]
         new.signs = self.signs[:]
         new.flipped = self.flipped[:]
@@ -92,24 +90,10 @@ class State:
         new.removed = self.removed  # set up once, never changed in play: shared
         return new
 
-    def _key(self) -> tuple:
-        return tuple(getattr(self, name) for name in State.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # mutable; equality only
-
     def __repr__(self) -> str:
         return f"<druidenwalzer State phase={self.phase} to_move={self.to_move} turn={self.turn}>"
 
     # -- small queries shared by the rules modules ---------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def flipped_count(self, seat: int) -> int:
         flipped = self.flipped
         return sum(1 for position in TREE_POSITIONS[seat] if flipped[position])

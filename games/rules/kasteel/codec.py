@@ -18,13 +18,23 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import InvalidState
+from ..common import (
+    boolean,
+    coded_list,
+    integer,
+    json_object,
+    read_phase,
+    read_seed,
+    require,
+    short,
+    state_object,
+)
 from .constants import (
     CASTLE,
     GAME,
     HOME,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PHASE_INDEX,
     PHASES,
     PIECES,
     RANK_INDEX,
@@ -44,36 +54,34 @@ def _names(cards: list[int]) -> list[str]:
     return [card_name(card) for card in cards]
 
 
-def state_to_json(state: State) -> dict[str, Any]:
-    """The omniscient full state of section 12, plus the engine's keys."""
-    seats = []
+def seat_pieces(state: State, seat: int) -> dict[str, Any]:
+    """The seat's order, home row, track (rank -> [square, place in its line])
+    and castle (rank -> castle place): public in the state and every view."""
+    base = seat * PIECES
     loc = state.loc
-    lines = state.lines
-    for seat in range(state.n):
-        base = seat * PIECES
-        track = {}
-        castle = {}
-        for rank in range(PIECES):
-            where = loc[base + rank]
-            if where >= CASTLE:
-                castle[RANKS[rank]] = where - CASTLE
-            elif where >= 0:
-                track[RANKS[rank]] = [where, lines[where].index(base + rank)]
-        seats.append(
-            {
-                "hand": _names(state.hands[seat]),
-                "order": [RANKS[rank] for rank in state.order[seat]],
-                "home": [RANKS[piece % PIECES] for piece in state.home[seat]],
-                "track": track,
-                "castle": castle,
-            }
-        )
+    track = {}
+    castle = {}
+    for rank in range(PIECES):
+        where = loc[base + rank]
+        if where >= CASTLE:
+            castle[RANKS[rank]] = where - CASTLE
+        elif where >= 0:
+            track[RANKS[rank]] = [where, state.lines[where].index(base + rank)]
+    return {
+        "order": [RANKS[rank] for rank in state.order[seat]],
+        "home": [RANKS[piece % PIECES] for piece in state.home[seat]],
+        "track": track,
+        "castle": castle,
+    }
+
+
+def public_fields(state: State) -> dict[str, Any]:
+    """The keys from ``players`` to ``deal``, the same in the state and every view."""
     pending = None
     if state.pending is not None:
         piece, card, die = state.pending
         pending = {"piece": piece_name(piece), "card": card_name(card), "dice": [die, die]}
     return {
-        "game": GAME,
         "players": state.n,
         "teams": state.teams,
         "phase": PHASES[state.phase],
@@ -84,6 +92,17 @@ def state_to_json(state: State) -> dict[str, Any]:
         "first_round": state.turn < state.n,
         "dealer": state.dealer,
         "deal": state.deal,
+    }
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    """The omniscient full state of section 12, plus the engine's keys."""
+    seats = [
+        {"hand": _names(state.hands[seat]), **seat_pieces(state, seat)} for seat in range(state.n)
+    ]
+    return {
+        "game": GAME,
+        **public_fields(state),
         "deck": _names(state.deck),
         "discard": _names(state.discard),
         "finished": list(state.finished),
@@ -99,34 +118,6 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 
 # -- reading -------------------------------------------------------------------
-def short(value: Any) -> str:
-    """A short, safe rendering of a bad value for a message."""
-    try:
-        text = repr(value)
-    except Exception:  # pragma: no cover - JSON values repr fine
-        text = "<value>"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _require(container: dict, key: str, where: str) -> Any:
-    if key not in container:
-        raise InvalidState(f"{where}: missing key {key!r}")
-    return container[key]
-
-
-def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        span = f"{low}..{high}" if high is not None else f">= {low}"
-        raise InvalidState(f"{where} must be an integer {span}, got {short(value)}")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if type(value) is not bool:
-        raise InvalidState(f"{where} must be true or false, got {short(value)}")
-    return value
-
-
 def _list(value: Any, where: str, what: str) -> list:
     if not isinstance(value, list):
         raise InvalidState(f"{where} must be a list of {what}, got {short(value)}")
@@ -134,16 +125,8 @@ def _list(value: Any, where: str, what: str) -> list:
 
 
 def _cards(value: Any, where: str, n: int) -> list[int]:
-    index = card_index(n)
-    cards = []
-    for position, name in enumerate(_list(value, where, "card names")):
-        if not isinstance(name, str) or name not in index:
-            raise InvalidState(
-                f"{where}[{position}]: unknown card {short(name)} "
-                f"(cards are like K/0, J/1, F/2, 3/0 with colours 0..{n - 1})"
-            )
-        cards.append(index[name])
-    return cards
+    hint = f" (cards are like K/0, J/1, F/2, 3/0 with colours 0..{n - 1})"
+    return coded_list(value, card_index(n), where, "card names", "card", hint)
 
 
 def _rank(value: Any, where: str) -> int:
@@ -157,12 +140,13 @@ def _rank(value: Any, where: str) -> int:
 def _dice(value: Any, where: str) -> tuple[int, int]:
     if not isinstance(value, list) or len(value) != 2:
         raise InvalidState(f"{where} must be a pair of dice [first, second], got {short(value)}")
-    return _int(value[0], f"{where}[0]", 1, 6), _int(value[1], f"{where}[1]", 1, 6)
+    return integer(value[0], f"{where}[0]", 1, 6), integer(value[1], f"{where}[1]", 1, 6)
 
 
 def _seat_list(value: Any, where: str, n: int) -> list[int]:
     seats = [
-        _int(seat, f"{where}[{i}]", 0, n - 1) for i, seat in enumerate(_list(value, where, "seats"))
+        integer(seat, f"{where}[{i}]", 0, n - 1)
+        for i, seat in enumerate(_list(value, where, "seats"))
     ]
     if len(set(seats)) != len(seats):
         raise InvalidState(f"{where} names a seat twice: {short(value)}")
@@ -171,54 +155,44 @@ def _seat_list(value: Any, where: str, n: int) -> list[int]:
 
 def state_from_json(data: Any) -> State:
     """A validated ``State`` from section-12 JSON; raises ``InvalidState``."""
-    if not isinstance(data, dict):
-        raise InvalidState(f"a state must be a JSON object, got {short(data)}")
-    game = _require(data, "game", "state")
-    if game != GAME:
-        raise InvalidState(f"game must be {GAME!r}, got {short(game)}")
-    n = _int(_require(data, "players", "state"), "players", MIN_PLAYERS, MAX_PLAYERS)
-    teams = _bool(_require(data, "teams", "state"), "teams")
+    data = state_object(data, GAME, "a JSON object")
+    n = integer(require(data, "players", "state"), "players", MIN_PLAYERS, MAX_PLAYERS)
+    teams = boolean(require(data, "teams", "state"), "teams")
     if teams and (n % 2 or n < 4):
         raise InvalidState(f"teams may be true only for an even number of players >= 4, not {n}")
     limit = data.get("limit")
     if limit is not None:
-        limit = _int(limit, "limit", 1)
+        limit = integer(limit, "limit", 1)
     state = State(n, teams, limit)
-    seed = data.get("seed", DEFAULT_SEED)
-    if type(seed) is not int:
-        raise InvalidState(f"seed must be an integer, got {short(seed)}")
-    state.seed = seed
-    state.cycle = _int(data.get("cycle", 1), "cycle", 1)
-    phase = _require(data, "phase", "state")
-    if not isinstance(phase, str) or phase not in PHASE_INDEX:
-        raise InvalidState(f"phase must be setup, play or over, got {short(phase)}")
-    state.phase = PHASE_INDEX[phase]
-    to_move = _require(data, "to_move", "state")
-    state.to_move = None if to_move is None else _int(to_move, "to_move", 0, n - 1)
-    state.turn = _int(_require(data, "turn", "state"), "turn", 0)
-    first_round = _bool(_require(data, "first_round", "state"), "first_round")
+    state.seed = read_seed(data, DEFAULT_SEED)
+    state.cycle = integer(data.get("cycle", 1), "cycle", 1)
+    state.phase = read_phase(data)
+    to_move = require(data, "to_move", "state")
+    state.to_move = None if to_move is None else integer(to_move, "to_move", 0, n - 1)
+    state.turn = integer(require(data, "turn", "state"), "turn", 0)
+    first_round = boolean(require(data, "first_round", "state"), "first_round")
     if first_round != (state.turn < n):
         raise InvalidState(
             f"first_round must be {str(state.turn < n).lower()} at turn {state.turn} "
             f"of a {n}-player game (true exactly while turn < players)"
         )
-    state.dealer = _int(_require(data, "dealer", "state"), "dealer", 0, n - 1)
-    state.deal = _int(_require(data, "deal", "state"), "deal", 0, 3)
-    roll = _require(data, "roll", "state")
+    state.dealer = integer(require(data, "dealer", "state"), "dealer", 0, n - 1)
+    state.deal = integer(require(data, "deal", "state"), "deal", 0, 3)
+    roll = require(data, "roll", "state")
     state.roll = None if roll is None else _dice(roll, "roll")
-    state.deck = _cards(_require(data, "deck", "state"), "deck", n)
-    state.discard = _cards(_require(data, "discard", "state"), "discard", n)
-    state.finished = _seat_list(_require(data, "finished", "state"), "finished", n)
-    state.winners = _seat_list(_require(data, "winners", "state"), "winners", n)
-    scores = _require(data, "scores", "state")
+    state.deck = _cards(require(data, "deck", "state"), "deck", n)
+    state.discard = _cards(require(data, "discard", "state"), "discard", n)
+    state.finished = _seat_list(require(data, "finished", "state"), "finished", n)
+    state.winners = _seat_list(require(data, "winners", "state"), "winners", n)
+    scores = require(data, "scores", "state")
     if scores is not None:
         scores = _list(scores, "scores", "integers")
         if len(scores) != n:
             raise InvalidState(f"scores must list {n} integers (one per seat), got {len(scores)}")
-        scores = [_int(score, f"scores[{i}]", 0) for i, score in enumerate(scores)]
+        scores = [integer(score, f"scores[{i}]", 0) for i, score in enumerate(scores)]
     state.scores = scores
-    _read_pending(state, _require(data, "pending", "state"))
-    _read_seats(state, _require(data, "seats", "state"))
+    _read_pending(state, require(data, "pending", "state"))
+    _read_seats(state, require(data, "seats", "state"))
     _read_extras(state, data)
     validate(state)
     return state
@@ -229,12 +203,12 @@ def _read_pending(state: State, pending: Any) -> None:
         return
     if not isinstance(pending, dict):
         raise InvalidState(f"pending must be null or an object, got {short(pending)}")
-    name = _require(pending, "piece", "pending")
+    name = require(pending, "piece", "pending")
     pieces = piece_index(state.n)
     if not isinstance(name, str) or name not in pieces:
         raise InvalidState(f"pending.piece: unknown piece {short(name)} (pieces are like 2:B)")
-    cards = _cards([_require(pending, "card", "pending")], "pending.card", state.n)
-    first, second = _dice(_require(pending, "dice", "pending"), "pending.dice")
+    cards = _cards([require(pending, "card", "pending")], "pending.card", state.n)
+    first, second = _dice(require(pending, "dice", "pending"), "pending.dice")
     if first != second:
         raise InvalidState(f"pending.dice must be doubles, got [{first}, {second}]")
     state.pending = (pieces[name], cards[0], first)
@@ -263,13 +237,12 @@ def _read_seats(state: State, seats: Any) -> None:
 
 def _read_seat(state: State, seat: int, entry: Any) -> None:
     where = f"seats[{seat}]"
-    if not isinstance(entry, dict):
-        raise InvalidState(f"{where} must be an object, got {short(entry)}")
-    state.hands[seat] = _cards(_require(entry, "hand", where), f"{where}.hand", state.n)
+    json_object(entry, where)
+    state.hands[seat] = _cards(require(entry, "hand", where), f"{where}.hand", state.n)
     order = [
         _rank(letter, f"{where}.order[{i}]")
         for i, letter in enumerate(
-            _list(_require(entry, "order", where), f"{where}.order", "ranks")
+            _list(require(entry, "order", where), f"{where}.order", "ranks")
         )
     ]
     if len(set(order)) != len(order):
@@ -286,29 +259,29 @@ def _read_seat(state: State, seat: int, entry: Any) -> None:
         places[rank] = what
         state.loc[base + rank] = loc
 
-    home = _list(_require(entry, "home", where), f"{where}.home", "ranks")
+    home = _list(require(entry, "home", where), f"{where}.home", "ranks")
     for i, letter in enumerate(home):
         rank = _rank(letter, f"{where}.home[{i}]")
         put(rank, HOME, "in home")
         state.home[seat].append(base + rank)
     ring = SQUARES_PER_SEAT * state.n
-    track = _require(entry, "track", where)
+    track = require(entry, "track", where)
     if not isinstance(track, dict):
         raise InvalidState(f"{where}.track must be an object rank -> [square, place]")
     for letter, spot in track.items():
         rank = _rank(letter, f"{where}.track key")
         if not isinstance(spot, list) or len(spot) != 2:
             raise InvalidState(f"{where}.track.{letter} must be [square, place], got {short(spot)}")
-        square = _int(spot[0], f"{where}.track.{letter} square", 0, ring - 1)
-        line_place = _int(spot[1], f"{where}.track.{letter} place", 0)
+        square = integer(spot[0], f"{where}.track.{letter} square", 0, ring - 1)
+        line_place = integer(spot[1], f"{where}.track.{letter} place", 0)
         put(rank, square, "on the track")
         state.lines.setdefault(square, []).append((line_place, base + rank))  # type: ignore[arg-type]
-    castle = _require(entry, "castle", where)
+    castle = require(entry, "castle", where)
     if not isinstance(castle, dict):
         raise InvalidState(f"{where}.castle must be an object rank -> castle place")
     for letter, place in castle.items():
         rank = _rank(letter, f"{where}.castle key")
-        put(rank, CASTLE + _int(place, f"{where}.castle.{letter}", 1, PIECES), "in the castle")
+        put(rank, CASTLE + integer(place, f"{where}.castle.{letter}", 1, PIECES), "in the castle")
     if state.phase == SETUP:
         if track or castle:
             raise InvalidState(f"{where}: in setup every placed piece is at home")
@@ -357,11 +330,11 @@ def _read_extras(state: State, data: dict) -> None:
                 raise InvalidState(f"first_player_rolls[{i}][{j}] must be [seat, die]")
             pairs.append(
                 (
-                    _int(pair[0], f"first_player_rolls[{i}][{j}] seat", 0, state.n - 1),
-                    _int(pair[1], f"first_player_rolls[{i}][{j}] die", 1, 6),
+                    integer(pair[0], f"first_player_rolls[{i}][{j}] seat", 0, state.n - 1),
+                    integer(pair[1], f"first_player_rolls[{i}][{j}] die", 1, 6),
                 )
             )
         rounds.append(tuple(pairs))
     state.first_rolls = tuple(rounds)
     default = 1 if state.pending is not None else 0
-    state.turn_rolls = _int(data.get("turn_rolls", default), "turn_rolls", 0)
+    state.turn_rolls = integer(data.get("turn_rolls", default), "turn_rolls", 0)

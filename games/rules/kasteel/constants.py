@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..common import OVER, PHASE_INDEX, PHASES, PLAY, SETUP  # noqa: F401 - the engines' phases
+
 GAME = "kasteel"
 
 MIN_PLAYERS = 2
@@ -25,13 +27,6 @@ SQUARES_PER_SEAT = 18
 PIECES = 7
 CARDS_PER_SEAT = 13
 DEAL_SIZES = (0, 5, 4, 4)  # cards each, by deal number 1..3
-
-# -- phases --------------------------------------------------------------
-SETUP = 0
-PLAY = 1
-OVER = 2
-PHASES = ("setup", "play", "over")
-PHASE_INDEX = {name: index for index, name in enumerate(PHASES)}
 
 # -- pieces ----------------------------------------------------------------
 RANKS = "KDCBPSX"

@@ -14,9 +14,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..base import Applied, GameRules, IllegalMove, InvalidState, Move, Outcome, RulesError
+from ..base import Move, Outcome, RulesError
+from ..common import ActionRules, copying, number_or_text
 from .codec import state_from_json, state_to_json
-from .constants import GAME, OVER, SETUP
+from .constants import GAME, SETUP
 from .moves import (
     Action,
     action_to_move,
@@ -31,12 +32,7 @@ from .state import State
 from .turns import play
 from .view import build_view
 
-
-def apply_action(state: State, action: Action, events: list | None = None) -> State:
-    """Fast path: a new state after a legal ``action`` (input unchanged)."""
-    new = state.copy()
-    play(new, action, events)
-    return new
+apply_action = copying(play)
 
 
 @lru_cache(maxsize=16)
@@ -44,40 +40,36 @@ def _seat_names(players: int) -> tuple[str, ...]:
     return tuple(str(seat) for seat in range(players))
 
 
-def _check_state(state: Any) -> State:
-    if not isinstance(state, State):
-        raise InvalidState("the rules need a state from new_game or from_json")
-    return state
+class Kasteel(ActionRules):
+    """Strijd om het Kasteel for 2 to 12 seats "0".."N-1", optionally in teams.
 
-
-class Kasteel(GameRules):
-    """Strijd om het Kasteel for 2 to 12 seats "0".."N-1", optionally in teams."""
+    ``owed_by``: the seat to move, also while it owes a doubles decision.
+    ``turn_number``: completed turns of play (setup placements are not turns).
+    """
 
     name = GAME
+    state_type = State
+    not_a_state = "the rules need a state from new_game or from_json"
 
     # -- seats and turns -------------------------------------------------------
     def seats(self, state: State) -> tuple[str, ...]:
-        return _seat_names(_check_state(state).n)
+        return _seat_names(self.checked(state).n)
 
     def teams(self, state: State) -> tuple[tuple[str, ...], ...]:
         """The teams: ``(("0", "2"), ("1", "3"))`` with teams, else each seat alone."""
-        state = _check_state(state)
+        state = self.checked(state)
         names = _seat_names(state.n)
         if not state.teams:
             return tuple((name,) for name in names)
         half = state.n // 2
         return tuple((names[seat], names[seat + half]) for seat in range(half))
 
-    def to_move(self, state: State) -> str | None:
-        return str(state.to_move) if state.to_move is not None else None
+    def unknown_seat(self, state: State, seat: Any) -> str:
+        return f"unknown seat {seat!r}; the seats are 0..{state.n - 1}"
 
-    def owed_by(self, state: State) -> tuple[str, ...]:
-        """The seat to move, also while it owes a doubles decision."""
-        return (str(state.to_move),) if state.to_move is not None else ()
-
-    def turn_number(self, state: State) -> int:
-        """Completed turns of play (setup placements are not turns)."""
-        return state.turn
+    def not_owed(self, state: State, seat: str) -> str:
+        owes = "places pieces" if state.phase == SETUP else "is to move"
+        return f"seat {state.to_move} {owes} now, not seat {seat}"
 
     # -- life cycle --------------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> State:
@@ -85,31 +77,9 @@ class Kasteel(GameRules):
         return new_game(seed, options)
 
     def legal_moves(self, state: State) -> list[Move]:
-        return actions_to_moves(legal_actions(_check_state(state)))
+        return super().legal_moves(self.checked(state))
 
-    def apply(self, state: State, move: Move, seat: str | None = None) -> Applied:
-        state = _check_state(state)
-        if seat is not None:
-            if state.phase == OVER:
-                raise IllegalMove("the game is over")
-            if seat not in _seat_names(state.n):
-                raise IllegalMove(f"unknown seat {seat!r}; the seats are 0..{state.n - 1}")
-            if int(seat) != state.to_move:
-                owes = "places pieces" if state.phase == SETUP else "is to move"
-                raise IllegalMove(f"seat {state.to_move} {owes} now, not seat {seat}")
-        action = move_to_action(move, state)
-        check_action(state, action)
-        new = state.copy()
-        events: list[dict[str, Any]] = []
-        play(new, action, events)
-        return Applied(new, events)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != OVER:
-            return None
+    def final_outcome(self, state: State) -> Outcome:
         return Outcome(
             winner="+".join(str(seat) for seat in state.winners),
             reason=end_reason(state),
@@ -122,6 +92,7 @@ class Kasteel(GameRules):
     play = staticmethod(play)
     check_action = staticmethod(check_action)
     action_to_move = staticmethod(action_to_move)
+    actions_to_moves = staticmethod(actions_to_moves)
 
     @staticmethod
     def move_to_action(state: State, move: Move) -> Action:
@@ -130,16 +101,12 @@ class Kasteel(GameRules):
 
     # -- information -------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        state = _check_state(state)
-        if viewer is None:
-            return build_view(state, None)
-        if viewer not in _seat_names(state.n):
-            raise IllegalMove(f"unknown seat {viewer!r}; the seats are 0..{state.n - 1}")
-        return build_view(state, int(viewer))
+        state = self.checked(state)
+        return build_view(state, self.viewer_index(state, viewer))
 
     # -- persistence -------------------------------------------------------------
     def to_json(self, state: State) -> dict[str, Any]:
-        return state_to_json(_check_state(state))
+        return state_to_json(self.checked(state))
 
     def from_json(self, data: Any) -> State:
         return state_from_json(data)
@@ -154,28 +121,19 @@ class Kasteel(GameRules):
 
     def options_from_arguments(self, arguments: Any) -> dict[str, Any]:
         options: dict[str, Any] = {
-            "players": _number(arguments.players),
+            "players": number_or_text(arguments.players),
             "teams": bool(arguments.teams),
         }
         if arguments.limit is not None:
-            options["limit"] = _number(arguments.limit)
+            options["limit"] = number_or_text(arguments.limit)
         return options
 
     def parse_seat(self, text: str, state: State) -> str:
-        names = _seat_names(_check_state(state).n)
+        names = _seat_names(self.checked(state).n)
         seat = text.strip() if isinstance(text, str) else text
         if seat not in names:
             raise RulesError(f"player must be a seat 0..{state.n - 1}, got {text!r}")
         return seat
-
-
-def _number(text: str) -> Any:
-    """An int from the command line; a non-number stays text so that
-    ``new_game`` names it in its error."""
-    try:
-        return int(text)
-    except ValueError:
-        return text
 
 
 RULES = Kasteel()

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import IllegalMove, MalformedMove
+from ..common import move_type, only_keys, short
 from .constants import (
     CARDS_PER_SEAT,
     CASTLE,
@@ -115,22 +116,13 @@ def legal_actions(state: State) -> list[Action]:
 
 
 # -- notation --------------------------------------------------------------------
-def _show(value: Any) -> str:
-    """A short, safe rendering of a bad value for an error message."""
-    try:
-        text = repr(value)
-    except Exception:  # pragma: no cover - JSON values repr fine
-        text = "<value>"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _card(move: dict, key: str, n: int) -> int:
     name = move.get(key)
     index = card_index(n)
     if not isinstance(name, str) or name not in index:
         raise MalformedMove(
             f"{key} must be a card like K/0, J/1, F/0 or 3/1 (colours 0..{n - 1}), "
-            f"got {_show(name)}"
+            f"got {short(name)}"
         )
     return index[name]
 
@@ -141,7 +133,7 @@ def _piece(move: dict, n: int) -> int:
     if not isinstance(name, str) or name not in index:
         raise MalformedMove(
             f"piece must be a piece like 0:K (seat 0..{n - 1}, rank one of KDCBPSX), "
-            f"got {_show(name)}"
+            f"got {short(name)}"
         )
     return index[name]
 
@@ -149,17 +141,9 @@ def _piece(move: dict, n: int) -> int:
 def move_to_action(move: Any, state: State) -> Action:
     """Translate a JSON move to an action tuple; ``MalformedMove`` if it is
     not in the notation of section 12."""
-    if not isinstance(move, dict):
-        raise MalformedMove(f"a move must be a JSON object, got {_show(move)}")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in _MOVE_KEYS:
-        raise MalformedMove(
-            f"move type must be one of place, move, dice, discard, got {_show(kind)}"
-        )
+    kind = move_type(move, _MOVE_KEYS)
     required, optional = _MOVE_KEYS[kind]
-    for key in move:
-        if key not in required and key not in optional:
-            raise MalformedMove(f"unexpected key {_show(key)} in a {kind} move")
+    only_keys(move, kind, required | optional)
     for key in sorted(required):
         if key not in move:
             raise MalformedMove(f"a {kind} move needs {key!r}")
@@ -178,7 +162,7 @@ def move_to_action(move: Any, state: State) -> Action:
     if kind == "dice":
         choice = move.get("choice")
         if choice not in CHOICES:
-            raise MalformedMove(f'choice must be "total" or "one", got {_show(choice)}')
+            raise MalformedMove(f'choice must be "total" or "one", got {short(choice)}')
         return (DICE, CHOICES.index(choice), 0, 0)
     return DISCARD_ACTION
 

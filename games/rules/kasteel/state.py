@@ -9,11 +9,11 @@ for how pieces, cards and locations are numbered.
 
 from __future__ import annotations
 
+from ..common import SlotState, copy_list
 from .constants import (
     CASTLE,
     HOME,
     NOWHERE,
-    OVER,
     PIECES,
     SETUP,
     SQUARES_PER_SEAT,
@@ -24,10 +24,8 @@ DEFAULT_SEED = 0
 """The seed of a state given without one (the conformance command's
 ``apply --seed S`` sets it)."""
 
-_copy_list = list.copy
 
-
-class State:
+class State(SlotState):
     """One position of a game, between two moves.
 
     - ``pending``: ``None`` or ``(piece, card, die)`` after doubles ``die, die``.
@@ -123,10 +121,10 @@ class State:
         new.cycle = self.cycle
         new.deck = self.deck  # replaced, never changed: shared
         new.discard = self.discard[:]
-        new.hands = list(map(_copy_list, self.hands))
+        new.hands = list(map(copy_list, self.hands))
         new.order = self.order[:]
         new.oidx = self.oidx
-        new.home = list(map(_copy_list, self.home))
+        new.home = list(map(copy_list, self.home))
         new.loc = self.loc[:]
         new.lines = {square: line[:] for square, line in self.lines.items()}
         new.done = self.done[:]
@@ -136,16 +134,6 @@ class State:
         new.first_rolls = self.first_rolls
         return new
 
-    def _key(self) -> tuple:
-        return tuple(getattr(self, name) for name in State.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # mutable; equality only
-
     def __repr__(self) -> str:
         return (
             f"<kasteel State players={self.n} phase={self.phase} "
@@ -153,10 +141,6 @@ class State:
         )
 
     # -- small queries shared by the rules modules ---------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def in_setup(self) -> bool:
         return self.phase == SETUP
