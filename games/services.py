@@ -47,8 +47,14 @@ def _lock_match(match_id: Any) -> Match:
         raise NotFound(_("There is no game %(id)s.") % {"id": match_id}) from None
 
 
+SEAT_FIELDS = ("deadline", "paused_remaining", "result", "timed_out", "takeover_level", "score")
+
+
 def _seats(match: Match) -> list[Seat]:
-    return list(match.seats.select_related("user").select_for_update(of=("self",)))
+    seats = list(match.seats.select_related("user").select_for_update(of=("self",)))
+    for seat in seats:  # what _save compares with: a move changes two seats, not twelve
+        seat.loaded = [getattr(seat, name) for name in SEAT_FIELDS]
+    return seats
 
 
 def _seat_of(seats: Iterable[Seat], user, name: str | None = None) -> Seat:
@@ -141,8 +147,12 @@ def _finish(match: Match, seats: list[Seat], winner: str | None, reason: str, de
 
 def _save(match: Match, seats: list[Seat]) -> None:
     match.save()
-    Seat.objects.bulk_update(seats, ["deadline", "paused_remaining", "result", "timed_out",
-                                     "takeover_level", "score"])
+    changed = [seat for seat in seats
+               if getattr(seat, "loaded", None) != [getattr(seat, n) for n in SEAT_FIELDS]]
+    if changed:
+        Seat.objects.bulk_update(changed, SEAT_FIELDS)
+    for seat in changed:
+        seat.loaded = [getattr(seat, name) for name in SEAT_FIELDS]
 
 
 def _other_seat(seats: list[Seat], seat: Seat) -> str | None:

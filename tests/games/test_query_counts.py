@@ -92,3 +92,26 @@ def test_it_broadcasts_and_answers_a_move_from_what_it_committed(
     statements = [q["sql"].split()[0] for q in captured.captured_queries
                   if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
     assert statements == ["SELECT", "SELECT", "SELECT", "INSERT", "UPDATE", "UPDATE"], statements
+
+
+def test_it_writes_only_the_seats_a_move_changed(alice):
+    from games.models import Seat
+    from games.rules import get_rules
+    from tests.site.kasteel_helpers import start, users
+
+    match = start(users(alice, count=12))
+    rules = get_rules("kasteel")
+    match.refresh_from_db()
+    owing = rules.owed_by(rules.from_json(match.state))[0]
+    mover = match.seats.get(seat=owing).user
+    with CaptureQueriesContext(connection) as captured:
+        services.play(match.pk, mover, rules.legal_moves(rules.from_json(match.state))[0],
+                      match.version)
+    updates = [q["sql"] for q in captured.captured_queries
+               if q["sql"].startswith('UPDATE "games_seat"')]
+    assert len(updates) == 1
+    # The clock passes from one seat to the next: two of the twelve rows are written.
+    assert updates[0].count('"games_seat"."id" IN') == 1
+    written = updates[0].split('"games_seat"."id" IN (')[1].split(")")[0].split(",")
+    assert len(written) <= 2, written
+    assert Seat.objects.filter(match=match).count() == 12
