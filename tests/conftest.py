@@ -184,3 +184,16 @@ def no_turn_mails(monkeypatch):
 def fast_password_hashing(settings):
     # The real hasher is slow by design; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, dropped at the end with no pooled connection left open on it."""
+    yield
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        for connection in connections.all():
+            connection.close()
+            if hasattr(connection, "close_pool"):
+                connection.close_pool()

@@ -37,9 +37,20 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True),
               pytest.mark.timeout(900)]
 
 
+def _close_database_pools() -> None:
+    for connection in connections.all():
+        if hasattr(connection, "close_pool"):
+            connection.close_pool()
+
+
 def _after_fork() -> None:
-    """Threads do not survive a fork: give the child its own executor, layer, connections."""
+    """Threads do not survive a fork: give the child its own executor, layer, connections.
+
+    The parent closed its database pools before forking (a pool's threads would
+    be missing here and its sockets shared); a new pool starts on first use."""
     connections.close_all()
+    for connection in connections.all():
+        type(connection).__dict__.get("_connection_pools", {}).clear()
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     channel_layers.backends = {}
 
@@ -85,6 +96,7 @@ def unthrottled(monkeypatch, settings, no_turn_mails):
 def test_it_leaks_no_hidden_card_and_no_seed_in_200_random_games(unthrottled):
     started = time.monotonic()
     connections.close_all()
+    _close_database_pools()
     with multiprocessing.get_context("fork").Pool(PROCESSES) as pool:
         parts = pool.map(_worker, range(PROCESSES))
     live, api = Outcome(), Outcome()
