@@ -71,6 +71,31 @@ def forced_move(legal_moves: list[Move]) -> Move | None:
     return dict(legal_moves[0]) if len(legal_moves) == 1 else None
 
 
+class ThinkingBot:
+    """The common opening of every bot that thinks: a forced move is played at
+    once, anything else is left to ``decide`` with the budget resolved against
+    the level's ``default_budget``."""
+
+    default_budget: Budget = Budget()
+
+    def choose(
+        self,
+        view: View,
+        legal_moves: list[Move],
+        rng: random.Random,
+        budget: Budget | None = None,
+    ) -> Move:
+        forced = forced_move(legal_moves)
+        if forced is not None:
+            return forced
+        resolved = (budget or Budget()).resolve(self.default_budget)
+        return self.decide(view, legal_moves, rng, resolved)
+
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
+               budget: Budget) -> Move:
+        raise NotImplementedError
+
+
 class Deadline:
     """A CPU-time deadline, checked cheaply inside search loops."""
 

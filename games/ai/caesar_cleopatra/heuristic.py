@@ -48,7 +48,7 @@ from games.rules.caesar_cleopatra.moves import (
 from games.rules.caesar_cleopatra.state import State
 from games.rules.caesar_cleopatra.turn import play
 
-from ..base import Budget, Deadline, Move, View, forced_move
+from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .determinize import Observation
 from .evaluate import evaluate
 
@@ -152,23 +152,14 @@ def setup_choice(observation: Observation, actions: list[Action], rng: random.Ra
     return rng.choice([a for a, s in zip(actions, scores) if s >= best - 1e-9])
 
 
-class HeuristicBot:
+class HeuristicBot(ThinkingBot):
     """One decision of lookahead with a static evaluation, averaged over deals."""
 
     def __init__(self, default_budget: Budget = DEFAULT_BUDGET) -> None:
         self.default_budget = default_budget
 
-    def choose(
-        self,
-        view: View,
-        legal_moves: list[Move],
-        rng: random.Random,
-        budget: Budget | None = None,
-    ) -> Move:
-        forced = forced_move(legal_moves)
-        if forced is not None:
-            return forced
-        budget = (budget or Budget()).resolve(self.default_budget)
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
+               budget: Budget) -> Move:
         deadline = Deadline(budget.cpu_seconds)
         observation = Observation(view)
         actions = [move_to_action(move) for move in legal_moves]

@@ -15,7 +15,7 @@ from games.rules.druidenwalzer.constants import SETUP
 from games.rules.druidenwalzer.engine import play
 from games.rules.druidenwalzer.moves import Action, move_to_action
 
-from ..base import Budget, Deadline, Move, View, forced_move
+from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .determinize import Observation
 from .evaluate import evaluate
 
@@ -50,20 +50,13 @@ def one_ply_scores(
     return [total / done for total in totals]
 
 
-class HeuristicBot:
+class HeuristicBot(ThinkingBot):
     """One ply of lookahead with a static evaluation, averaged over deals."""
 
-    def choose(
-        self,
-        view: View,
-        legal_moves: list[Move],
-        rng: random.Random,
-        budget: Budget | None = None,
-    ) -> Move:
-        forced = forced_move(legal_moves)
-        if forced is not None:
-            return forced
-        budget = (budget or Budget()).resolve(DEFAULT_BUDGET)
+    default_budget = DEFAULT_BUDGET
+
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
+               budget: Budget) -> Move:
         deadline = Deadline(budget.cpu_seconds)
         observation = Observation(view)
         pairs = moves_and_actions(legal_moves, observation.seat)

@@ -34,7 +34,7 @@ from games.rules.druidenwalzer.engine import play
 from games.rules.druidenwalzer.moves import Action, legal_actions
 from games.rules.druidenwalzer.state import State
 
-from ..base import Budget, Deadline, Move, View, forced_move
+from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .determinize import Observation
 from .evaluate import evaluate
 from .heuristic import HeuristicBot, moves_and_actions
@@ -159,7 +159,7 @@ def search(
     return root.children
 
 
-class StrongBot:
+class StrongBot(ThinkingBot):
     """ISMCTS over deals of the unseen cards, with a budget per move."""
 
     def __init__(
@@ -173,17 +173,8 @@ class StrongBot:
         self.default_budget = default_budget
         self._setup = HeuristicBot()
 
-    def choose(
-        self,
-        view: View,
-        legal_moves: list[Move],
-        rng: random.Random,
-        budget: Budget | None = None,
-    ) -> Move:
-        forced = forced_move(legal_moves)
-        if forced is not None:
-            return forced
-        budget = (budget or Budget()).resolve(self.default_budget)
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
+               budget: Budget) -> Move:
         observation = Observation(view)
         if observation.template.phase == SETUP:
             # Placing druids reveals nothing; the heuristic judges it directly.

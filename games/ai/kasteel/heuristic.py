@@ -35,7 +35,7 @@ from games.rules.kasteel.moves import DICE, MOVE, TOTAL, move_to_action
 from games.rules.kasteel.state import State
 from games.rules.kasteel.walking import walk
 
-from ..base import Budget, Deadline, Move, View, forced_move
+from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .evaluate import TOTALS, evaluate, hand_value
 from .observe import state_from_view
 
@@ -91,23 +91,16 @@ class Walker:
         return total
 
 
-class HeuristicBot:
+class HeuristicBot(ThinkingBot):
     """The best move one ply deep, dice averaged."""
 
-    def choose(
-        self,
-        view: View,
-        legal_moves: list[Move],
-        rng: random.Random,
-        budget: Budget | None = None,
-    ) -> Move:
-        forced = forced_move(legal_moves)
-        if forced is not None:
-            return forced
+    default_budget = DEFAULT_BUDGET
+
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
+               budget: Budget) -> Move:
         if legal_moves[0]["type"] == "place":
             best_rank = min(RANK_INDEX[move["piece"][-1]] for move in legal_moves)
             return next(dict(m) for m in legal_moves if RANK_INDEX[m["piece"][-1]] == best_rank)
-        budget = (budget or Budget()).resolve(DEFAULT_BUDGET)
         deadline = Deadline(budget.cpu_seconds)
         state = state_from_view(view)
         seat = view["viewer"]
