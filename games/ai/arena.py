@@ -64,7 +64,7 @@ class ArenaConfig:
     budget_b: Budget | None = None
 
 
-def _seed_for(seed: int, index: int, part: str) -> int:
+def seed_for(seed: int, index: int, part: str) -> int:
     # Seeding a Random with a string hashes it (sha512): independent streams.
     return random.Random(f"arena:{seed}:{index}:{part}").getrandbits(48)
 
@@ -81,11 +81,11 @@ def _end_detail(events: list[dict[str, Any]]) -> str | None:
 def play_game(config: ArenaConfig, index: int) -> GameResult:
     """Play game number ``index`` of the match (A first in even games)."""
     rules = get_rules(config.game)
-    state = rules.new_game(_seed_for(config.seed, index, "deal"))
+    state = rules.new_game(seed_for(config.seed, index, "deal"))
     seats = rules.seats(state)
     a_seat = seats[index % 2]
     bots = {"A": get_bot(config.game, config.a), "B": get_bot(config.game, config.b)}
-    rngs = {side: random.Random(_seed_for(config.seed, index, side)) for side in ("A", "B")}
+    rngs = {side: random.Random(seed_for(config.seed, index, side)) for side in ("A", "B")}
     budgets = {"A": config.budget_a, "B": config.budget_b}
     cpu: dict[str, list[float]] = {"A": [], "B": []}
     events: list[dict[str, Any]] = []
@@ -114,24 +114,31 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
     return GameResult(index, a_seat, winner, ending, turns, cpu)
 
 
-def run_arena(
-    config: ArenaConfig, progress: Callable[[GameResult, int], None] | None = None
-) -> list[GameResult]:
-    """Play all games (on ``config.jobs`` processes); results in game order."""
-    results: list[GameResult] = []
+def play_all(play: Callable[[Any, int], Any], config: Any,
+             progress: Callable[[Any, int], None] | None = None) -> list[Any]:
+    """``play(config, index)`` for every game (on ``config.jobs`` processes);
+    the results, which carry their ``index``, in game order."""
+    results: list[Any] = []
     if config.jobs <= 1:
         for index in range(config.games):
-            results.append(play_game(config, index))
+            results.append(play(config, index))
             if progress:
                 progress(results[-1], len(results))
     else:
         with ProcessPoolExecutor(max_workers=config.jobs) as pool:
-            futures = [pool.submit(play_game, config, index) for index in range(config.games)]
+            futures = [pool.submit(play, config, index) for index in range(config.games)]
             for future in futures:
                 results.append(future.result())
                 if progress:
                     progress(results[-1], len(results))
     return sorted(results, key=lambda result: result.index)
+
+
+def run_arena(
+    config: ArenaConfig, progress: Callable[[GameResult, int], None] | None = None
+) -> list[GameResult]:
+    """Play all games (on ``config.jobs`` processes); results in game order."""
+    return play_all(play_game, config, progress)
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

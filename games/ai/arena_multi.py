@@ -30,12 +30,12 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules import get_rules
 
+from .arena import play_all, seed_for, wilson
 from .registry import get_bot
 
 MOVE_CAP_ENDING = "move cap (no winner)"
@@ -78,14 +78,10 @@ class MultiResult:
     cpu: list[list[float]] = field(default_factory=list)  # per position: per move
 
 
-def _seed_for(seed: int, index: int, part: str) -> int:
-    return random.Random(f"arena:{seed}:{index}:{part}").getrandbits(48)
-
-
 def _credit(rules: Any, state: Any, outcome: Any, seats: tuple[str, ...]) -> dict[str, float]:
     """Each seat's share of the win (see the module's docstring)."""
     winners = set(outcome.winner.split("+")) if outcome.winner else set()
-    teams = rules.teams(state) if hasattr(rules, "teams") else tuple((s,) for s in seats)
+    teams = rules.teams(state)
     winning = [team for team in teams if winners & set(team)]
     share = 1.0 / len(winning) if winning else 0.0
     return {seat: share if any(seat in team for team in winning) else 0.0 for seat in seats}
@@ -94,7 +90,7 @@ def _credit(rules: Any, state: Any, outcome: Any, seats: tuple[str, ...]) -> dic
 def play_multi_game(config: MultiConfig, index: int) -> MultiResult:
     """Game ``index``: position ``j`` plays seat ``(index + j) mod N``."""
     rules = get_rules(config.game)
-    state = rules.new_game(_seed_for(config.seed, index, "deal"), config.options())
+    state = rules.new_game(seed_for(config.seed, index, "deal"), config.options())
     seats = rules.seats(state)
     n = len(config.seats)
     if len(seats) != n:
@@ -102,7 +98,7 @@ def play_multi_game(config: MultiConfig, index: int) -> MultiResult:
     seating = tuple((index + j) % n for j in range(n))
     position_of = {seats[seat]: j for j, seat in enumerate(seating)}
     bots = [get_bot(config.game, level) for level in config.seats]
-    rngs = [random.Random(_seed_for(config.seed, index, f"p{j}")) for j in range(n)]
+    rngs = [random.Random(seed_for(config.seed, index, f"p{j}")) for j in range(n)]
     cpu: list[list[float]] = [[] for _ in range(n)]
     moves = 0
     while not rules.is_over(state):
@@ -138,28 +134,13 @@ def run_multi(
     config: MultiConfig, progress: Callable[[MultiResult, int], None] | None = None
 ) -> list[MultiResult]:
     """Play all games (on ``config.jobs`` processes); results in game order."""
-    results: list[MultiResult] = []
-    if config.jobs <= 1:
-        for index in range(config.games):
-            results.append(play_multi_game(config, index))
-            if progress:
-                progress(results[-1], len(results))
-    else:
-        with ProcessPoolExecutor(max_workers=config.jobs) as pool:
-            futures = [pool.submit(play_multi_game, config, i) for i in range(config.games)]
-            for future in futures:
-                results.append(future.result())
-                if progress:
-                    progress(results[-1], len(results))
-    return sorted(results, key=lambda result: result.index)
+    return play_all(play_multi_game, config, progress)
 
 
 def format_multi_report(
     config: MultiConfig, results: list[MultiResult], wall: float | None = None
 ) -> str:
     """Per level: positions, win rate (95 % Wilson), mean score, CPU per move."""
-    from .arena import wilson
-
     n = len(config.seats)
     options = config.options() or {}
     teams = options.get("teams", False)

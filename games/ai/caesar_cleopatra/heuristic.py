@@ -155,8 +155,7 @@ def setup_choice(observation: Observation, actions: list[Action], rng: random.Ra
 class HeuristicBot(ThinkingBot):
     """One decision of lookahead with a static evaluation, averaged over deals."""
 
-    def __init__(self, default_budget: Budget = DEFAULT_BUDGET) -> None:
-        self.default_budget = default_budget
+    default_budget = DEFAULT_BUDGET
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:

@@ -169,8 +169,7 @@ def rollout_scores(
 class StrongBot(ThinkingBot):
     """Heuristic candidates, then rollouts over deals of the unseen cards."""
 
-    def __init__(self, default_budget: Budget = DEFAULT_BUDGET) -> None:
-        self.default_budget = default_budget
+    default_budget = DEFAULT_BUDGET
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
