@@ -115,9 +115,7 @@ def schedule_bot_move(sender, match_id: int, to_version: int, match=None, **kwar
     committed = snapshot.of(match, to_version) if match is not None else None
     if committed is not None:
         owing = not match.is_over and any(
-            (seat.user.is_bot or seat.takeover_level)
-            and (seat.deadline is not None or seat.paused_remaining is not None)
-            for seat in committed.seats)
+            seat.played_by_ai and seat.owes_move for seat in committed.seats)
     else:
         owing = bot_seats_owing(match_id)
     if not owing:

@@ -160,6 +160,11 @@ class Seat(models.Model):
     def owes_move(self) -> bool:
         return self.deadline is not None or self.paused_remaining is not None
 
+    @property
+    def played_by_ai(self) -> bool:
+        """An AI account's seat, or one an AI took over (the query twin: bots.AI_SEAT)."""
+        return self.user.is_bot or bool(self.takeover_level)
+
 
 class MoveRecord(models.Model):
     """One entry of a match's log: a move with its events, or a resign, draw, timeout."""

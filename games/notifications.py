@@ -39,7 +39,7 @@ def notify_turn(seat_id: int, version: int) -> bool:
         if seat is None or seat.match.version != version or seat.match.is_over:
             return False
         user = seat.user
-        if (user.is_bot or seat.takeover_level or not user.email or user.notify != user.Notify.EACH
+        if (seat.played_by_ai or not user.email or user.notify != user.Notify.EACH
                 or not seat.owes_move or is_present(user.pk)):
             return False
         if seat.notified_at and now - seat.notified_at < ONE_DAY:

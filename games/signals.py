@@ -18,8 +18,7 @@ def schedule_turn_mails(sender, match_id: int, to_version: int, match=None, **kw
     committed = snapshot.of(match, to_version) if match is not None else None
     if committed is not None:
         owing = [seat.pk for seat in committed.seats if seat.deadline is not None
-                 and not seat.user.is_bot and not seat.takeover_level
-                 and seat.user.notify == "each"]
+                 and not seat.played_by_ai and seat.user.notify == "each"]
     else:
         owing = Seat.objects.filter(
             match_id=match_id, deadline__isnull=False, user__is_bot=False, user__notify="each",

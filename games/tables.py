@@ -85,6 +85,11 @@ def open_table(user, *, game: Any = None, size: Any = 4, teams: Any = False,
     return table
 
 
+def _need_a_free_seat(table: Table, places: list[TableSeat]) -> None:
+    if free_seats(table, places) <= 0:
+        raise ServiceError(_("This table is full."))
+
+
 def join_table(table_id: Any, user) -> Table:
     """Take a free seat, or the place one was invited to."""
     with transaction.atomic():
@@ -96,8 +101,7 @@ def join_table(table_id: Any, user) -> Table:
             mine.invited = False
             mine.save(update_fields=["invited"])
         else:
-            if free_seats(table, places) <= 0:
-                raise ServiceError(_("This table is full."))
+            _need_a_free_seat(table, places)
             places.append(TableSeat.objects.create(table=table, user=user))
         _start_if_full(table, places)
         _lobby_changed()
@@ -118,8 +122,7 @@ def invite(table_id: Any, user, username: Any) -> TableSeat:
             raise Forbidden(_("Only the players at this table can invite."))
         if any(p.user_id == guest.pk for p in places):
             raise ServiceError(_("%(name)s is at this table already.") % {"name": guest.username})
-        if free_seats(table, places) <= 0:
-            raise ServiceError(_("This table is full."))
+        _need_a_free_seat(table, places)
         place = TableSeat.objects.create(table=table, user=guest, invited=True)
         _lobby_changed()
     return place
@@ -141,8 +144,7 @@ def add_ai(table_id: Any, user, level: Any) -> Table:
         bot = bots.bot_for_level(level)
         if bot is None:
             raise NotFound(_("There is no AI player of level %(level)s.") % {"level": level})
-        if free_seats(table, places) <= 0:
-            raise ServiceError(_("This table is full."))
+        _need_a_free_seat(table, places)
         places.append(TableSeat.objects.create(table=table, user=bot, ai_level=level))
         _start_if_full(table, places)
         _lobby_changed()

@@ -21,6 +21,7 @@ from django.utils import timezone
 from games.models import Match, Seat
 from ladders import glicko, skill
 from ladders.models import Rating, RatingChange
+from ladders.rating_locks import lock_unrated
 
 log = logging.getLogger(__name__)
 
@@ -65,17 +66,9 @@ def rate_match(match_id: int) -> list[RatingChange]:
 
 def _rate(match: Match, seats: list[Seat]) -> list[RatingChange]:
     at = match.finished_at or timezone.now()
-    user_ids = sorted(seat.user_id for seat in seats)
     with transaction.atomic():
-        for user_id in user_ids:
-            Rating.objects.get_or_create(user_id=user_id, game=match.game)
-        locked = {
-            rating.user_id: rating
-            for rating in Rating.objects.select_for_update()
-            .filter(user_id__in=user_ids, game=match.game)
-            .order_by("id")
-        }
-        if RatingChange.objects.filter(match=match).exists():
+        locked = lock_unrated(match, (seat.user_id for seat in seats))
+        if locked is None:
             return []
         # Both updates use the ratings from before the game (one rating period).
         before = {

@@ -29,6 +29,7 @@ from games import catalog
 from games.models import Match, Seat
 from games.rules import get_rules
 from ladders.models import Rating, RatingChange
+from ladders.rating_locks import lock_unrated
 
 SCALE = 42.0
 MU, SIGMA = 25.0, 25.0 / 3.0
@@ -90,16 +91,9 @@ def _rate(match: Match, ranked) -> list[RatingChange]:
     at: datetime = match.finished_at or timezone.now()
     seats = [seat for group, _rank in ranked for seat in group]
     held = Counter(seat.user_id for seat in seats)
-    user_ids = sorted(held)
     with transaction.atomic():
-        for user_id in user_ids:
-            Rating.objects.get_or_create(user_id=user_id, game=match.game)
-        locked = {
-            rating.user_id: rating
-            for rating in Rating.objects.select_for_update()
-            .filter(user_id__in=user_ids, game=match.game).order_by("id")
-        }
-        if RatingChange.objects.filter(match=match).exists():
+        locked = lock_unrated(match, held)
+        if locked is None:
             return []
         before = {user_id: MODEL.rating(*from_display(r.rating, r.deviation))
                   for user_id, r in locked.items()}
