@@ -14,19 +14,21 @@ import threading
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
-_pools: dict[str, object] = {}
+_pools: dict[tuple, object] = {}
 _lock = threading.Lock()
 
 
 class SharedPoolRedisCacheClient(RedisCacheClient):
     def _get_connection_pool(self, write: bool):
         url = self._servers[self._get_connection_pool_index(write)]
-        pool = _pools.get(url)
+        # Caches with other pool options get pools of their own.
+        key = (url, self._pool_class, tuple(sorted(self._pool_options.items(), key=str)))
+        pool = _pools.get(key)
         if pool is None:
             with _lock:
-                pool = _pools.get(url)
+                pool = _pools.get(key)
                 if pool is None:
-                    pool = _pools[url] = self._pool_class.from_url(url, **self._pool_options)
+                    pool = _pools[key] = self._pool_class.from_url(url, **self._pool_options)
         return pool
 
 

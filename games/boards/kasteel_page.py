@@ -114,7 +114,6 @@ def js_strings() -> dict[str, str]:
         "discard": _("Discard my hand"),
         "confirm_discard": _("None of your cards can be played: discard your whole hand?"),
         "back": _("Back"),
-        "anim_walk": _("{piece} walks"),
         "zoom_in": _("Zoom in"),
         "zoom_out": _("Zoom out"),
     }
