@@ -30,6 +30,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--sort", default="cumulative")
+    parser.add_argument("--profile", action=argparse.BooleanOptionalAction, default=True,
+                        help="profile the requests (--no-profile: time them only)")
     args = parser.parse_args()
 
     from load import load_stack_environment, make_players
@@ -59,6 +61,7 @@ def main() -> None:
                           HTTP_AUTHORIZATION=f"Token {tokens[seat]}").json()
 
     timings: list[float] = []
+    cpu: list[float] = []
     queries: list[int] = []
     profile = cProfile.Profile()
     match = new_match()
@@ -72,13 +75,16 @@ def main() -> None:
         body = {"move": rng.choice(payloads[seat]["legal_moves"]),
                 "version": payloads[seat]["version"]}
         with CaptureQueriesContext(connection) as captured:
-            started = time.perf_counter()
-            profile.enable()
+            started, cpu_started = time.perf_counter(), time.process_time()
+            if args.profile:
+                profile.enable()
             answer = client.post(f"/api/games/{match.pk}/move/", body,
                                  content_type="application/json",
                                  HTTP_AUTHORIZATION=f"Token {tokens[seat]}")
-            profile.disable()
+            if args.profile:
+                profile.disable()
             timings.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - cpu_started)
         queries.append(len(captured))
         assert answer.status_code == 200, answer.content
         payloads[seat] = answer.json()
@@ -89,7 +95,11 @@ def main() -> None:
     print(f"move requests   {len(timings)}")
     print(f"time (ms)       median {statistics.median(timings) * ms:.1f}  "
           f"p95 {sorted(timings)[int(0.95 * len(timings))] * ms:.1f}")
+    print(f"CPU (ms)        median {statistics.median(cpu) * ms:.1f}  "
+          f"mean {statistics.mean(cpu) * ms:.1f}")
     print(f"queries/move    min {min(queries)}  max {max(queries)}")
+    if not args.profile:
+        return
     out = io.StringIO()
     pstats.Stats(profile, stream=out).sort_stats(args.sort).print_stats(args.top)
     print(out.getvalue())

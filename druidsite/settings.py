@@ -191,9 +191,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # acknowledging it is delivered again once CELERY_VISIBILITY_TIMEOUT seconds have
 # passed since it was taken (Redis has no consumer connection to notice the death).
 # It must be longer than any task may hold its message: the hard time limit of
-# every task (CELERY_TASK_TIME_LIMIT; games.bot_move has 40 s) and the countdown of
-# delayed tasks (NOTIFY_DELAY_SECONDS), or a task still running or still waiting
-# for its countdown would be delivered a second time. Shorter brings a killed
+# every task (CELERY_TASK_TIME_LIMIT; games.bot_move has 40 s), or a task still
+# running would be delivered a second time. Shorter brings a killed
 # worker's task back sooner; the default of five minutes bounds that wait.
 _visibility_timeout = env.int("CELERY_VISIBILITY_TIMEOUT", 300, minimum=1)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -217,11 +216,13 @@ CELERY_BEAT_SCHEDULE: dict = {
     "end-exhausted-vacations": {
         "task": "games.end_exhausted_vacations", "schedule": timedelta(minutes=10),
     },
+    "turn-mails": {"task": "games.send_turn_mails", "schedule": timedelta(minutes=1)},
     "turn-digests": {"task": "games.send_digests", "schedule": crontab(hour=7, minute=0)},
     "ladders-drop-inactive": {"task": "ladders.drop_inactive", "schedule": timedelta(hours=1)},
     "ladders-catch-up": {"task": "ladders.catch_up", "schedule": timedelta(minutes=10)},
 }
-# Turn mails wait this long, so a player who answers at once gets none.
+# Turn mails wait this long (games.send_turn_mails looks every minute), so a player
+# who answers at once gets none.
 NOTIFY_DELAY_SECONDS = env.int("NOTIFY_DELAY_SECONDS", 120, minimum=0)
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", 30, minimum=0)
 SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000")

@@ -40,8 +40,9 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games import services, snapshot
+from games import services
 from games.api_schema import ErrorSerializer, MeSerializer, TokenSerializer
+from games.commit import Committed
 from games.models import Match, Seat
 from games.serializers import TokenRequestSerializer
 from games.visibility import match_payload, viewer_seat
@@ -168,12 +169,11 @@ def load_match(match_id: int) -> Match:
     return match
 
 
-def payload_for(match: Match, user: Any) -> dict[str, Any]:
-    """The match as ``user`` may see it: their seat's view, or a spectator's."""
-    committed = snapshot.of(match)
-    if committed is not None:  # the write just made: its seats and parsed state
-        viewer = viewer_seat(match, user, committed.seats)
-        return match_payload(match, viewer, committed.seats, state=committed.state)
+def payload_for(match: Match | Committed, user: Any) -> dict[str, Any]:
+    """The match as ``user`` may see it: their seat's view, or a spectator's. Given
+    the value of a commit just made, its seats and parsed state are used as they are."""
+    if isinstance(match, Committed):  # the broadcast built this viewer's payload already
+        return match.payload(viewer_seat(match.match, user, list(match.seats)))
     seats = list(match.seats.select_related("user"))
     return match_payload(match, viewer_seat(match, user, seats), seats)
 

@@ -6,10 +6,10 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Connect the receivers of match changes (broadcasts, mails).
+        # Connect the receivers of match changes (broadcasts, AI moves, series).
         from django.db.models.signals import post_migrate
 
-        from games import bots, broadcast, signals, tables  # noqa: F401
+        from games import bots, broadcast, tables  # noqa: F401
 
         post_migrate.connect(_create_bot_accounts, sender=self)
 

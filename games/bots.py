@@ -23,7 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from druidsite.enqueue import enqueue
-from games import catalog, services, snapshot, terms
+from games import catalog, services, terms
+from games.commit import Committed, match_committed
 from games.models import Challenge, Match, Seat
 from games.rules import get_rules
 
@@ -110,17 +111,10 @@ def bot_seats_owing(match_id: int) -> bool:
     ).exclude(deadline=None, paused_remaining=None).exists()
 
 
-@receiver(services.match_changed)
-def schedule_bot_move(sender, match_id: int, to_version: int, match=None, **kwargs) -> None:
-    committed = snapshot.of(match, to_version) if match is not None else None
-    if committed is not None:
-        owing = not match.is_over and any(
-            seat.played_by_ai and seat.owes_move for seat in committed.seats)
-    else:
-        owing = bot_seats_owing(match_id)
-    if not owing:
-        return
-    _queue_bot_move(match_id, to_version)
+@receiver(match_committed, dispatch_uid="games.bots.schedule_bot_move")
+def schedule_bot_move(sender, committed: Committed, **kwargs) -> None:
+    if committed.ai_owes:
+        _queue_bot_move(committed.match_id, committed.version)
 
 
 def _queue_bot_move(match_id: int, version: int) -> bool:

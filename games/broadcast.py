@@ -10,10 +10,9 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from druidsite.realtime import publish_many
-from games import snapshot
+from games.commit import Committed, match_committed
 from games.models import Match
 from games.rules import get_rules
-from games.services import match_changed
 from games.visibility import match_payload, record_payload
 
 PUBLIC = "public"
@@ -31,18 +30,19 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def broadcast_match(match_id: int, from_version: int, match: Match | None = None) -> None:
-    """Send the update after ``from_version``; ``match`` may carry what was just committed."""
-    committed = snapshot.of(match) if match is not None else None
-    if committed is None or committed.version - len(committed.records) != from_version:
+def broadcast_match(match_id: int, from_version: int,
+                    committed: Committed | None = None) -> None:
+    """Send the update after ``from_version``: from what was just committed, or read
+    from the database (a caller without the commit's value)."""
+    if committed is not None:
+        match = committed.match
+        seats, records, state = list(committed.seats), committed.records, committed.state
+        rules = get_rules(match.game)
+    else:
         match = Match.objects.filter(pk=match_id).first()
         if match is None:
             return
-        committed = None
-    rules = get_rules(match.game)
-    if committed is not None:
-        seats, records, state = committed.seats, committed.records, committed.state
-    else:
+        rules = get_rules(match.game)
         seats = list(match.seats.select_related("user"))
         records = list(match.records.filter(version__gt=from_version).order_by("version"))
         state = rules.from_json(match.state)
@@ -50,7 +50,8 @@ def broadcast_match(match_id: int, from_version: int, match: Match | None = None
     for viewer in [*(seat.seat for seat in seats), None]:
         messages.append((group_name(match_id, viewer), {
             "type": "match.update",
-            "match": match_payload(match, viewer, seats, state=state),
+            "match": (committed.payload(viewer) if committed is not None
+                      else match_payload(match, viewer, seats, state=state)),
             "records": [record_payload(record, rules, viewer) for record in records],
         }))
     # Each player's header counter and "your turn" list follow their games.
@@ -59,7 +60,6 @@ def broadcast_match(match_id: int, from_version: int, match: Match | None = None
     publish_many(messages)
 
 
-@receiver(match_changed)
-def on_match_changed(sender, match_id: int, from_version: int, to_version: int,
-                     match: Match | None = None, **kwargs):
-    broadcast_match(match_id, from_version, match)
+@receiver(match_committed, dispatch_uid="games.broadcast")
+def on_match_committed(sender, committed: Committed, **kwargs) -> None:
+    broadcast_match(committed.match_id, committed.from_version, committed)

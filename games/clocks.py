@@ -72,12 +72,7 @@ def start_vacation(user, now: datetime | None = None) -> None:
             user.vacation_year, user.vacation_used_seconds = now.year, 0
         user.vacation_since = now
         user.save(update_fields=["vacation_since", "vacation_year", "vacation_used_seconds"])
-        for seat in Seat.objects.select_for_update().filter(
-            user=user, match__status=Match.Status.ACTIVE, deadline__isnull=False
-        ):
-            seat.paused_remaining = max(seat.deadline - now, timedelta(0))
-            seat.deadline = None
-            seat.save(update_fields=["deadline", "paused_remaining"])
+        _pause_or_resume(user, now, pause=True)
 
 
 def end_vacation(user, now: datetime | None = None) -> None:
@@ -90,12 +85,40 @@ def end_vacation(user, now: datetime | None = None) -> None:
         user.vacation_year, user.vacation_used_seconds = now.year, used
         user.vacation_since = None
         user.save(update_fields=["vacation_since", "vacation_year", "vacation_used_seconds"])
-        for seat in Seat.objects.select_for_update().filter(
-            user=user, match__status=Match.Status.ACTIVE, paused_remaining__isnull=False
-        ):
-            seat.deadline = now + seat.paused_remaining
-            seat.paused_remaining = None
-            seat.save(update_fields=["deadline", "paused_remaining"])
+        _pause_or_resume(user, now, pause=False)
+
+
+def _pause_or_resume(user, now: datetime, *, pause: bool) -> None:
+    """Pause (or resume) the running clocks of ``user``'s games: one commit per game,
+    so each game's clients see the change with a new version."""
+    from games.commit import Entry, NothingToDo, commit
+    from games.errors import Conflict
+
+    running = {"deadline__isnull": False} if pause else {"paused_remaining__isnull": False}
+    match_ids = (Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, **running)
+                 .order_by("match_id").values_list("match_id", flat=True).distinct())
+
+    def change(pending) -> Entry:
+        seats = [seat for seat in pending.seats if seat.user_id == user.pk
+                 and (seat.deadline if pause else seat.paused_remaining) is not None]
+        if not seats:
+            raise NothingToDo
+        for seat in seats:
+            if pause:
+                seat.paused_remaining = max(seat.deadline - now, timedelta(0))
+                seat.deadline = None
+            else:
+                seat.deadline = now + seat.paused_remaining
+                seat.paused_remaining = None
+        kind = "pause" if pause else "resume"
+        return Entry(kind, seats[0].seat,
+                     events=[{"type": kind, "player": seat.seat} for seat in seats])
+
+    for match_id in list(match_ids):
+        try:
+            commit(match_id, change, now=now)
+        except (NothingToDo, Conflict):  # ended meanwhile
+            continue
 
 
 def end_exhausted_vacations(now: datetime | None = None) -> int:

@@ -2,8 +2,9 @@
 
 A Match holds the engine's full state (with its secret seed); it never leaves
 the server except through games.visibility, which builds what one viewer may
-see. Every change a client can see bumps Match.version and appends a
-MoveRecord, so a client catches up by asking for what came after its version.
+see. Every change a client can see is committed by games.commit: it bumps
+Match.version and appends a MoveRecord, so a client catches up by asking for
+what came after its version.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class Match(models.Model):
         RESIGN = "resign", _("resignation")
         TIMEOUT = "timeout", _("time ran out")
         DRAW = "draw", _("agreed draw")
+        CORRECTED = "corrected", _("an admin's decision")
 
     game = models.CharField(max_length=32, default=catalog.default_name)
     state = models.JSONField(help_text=_("The engine's full state: server only."))
@@ -143,6 +145,7 @@ class Seat(models.Model):
     takeover_level = models.CharField(max_length=16, blank=True, default="")
     # The rules' points for the seat at the end (games that score).
     score = models.IntegerField(null=True, blank=True)
+    #: Turn mails: the turns up to this match version (exclusive) are decided.
     notified_version = models.PositiveIntegerField(default=0)
     notified_at = models.DateTimeField(null=True, blank=True)
 
@@ -167,7 +170,8 @@ class Seat(models.Model):
 
 
 class MoveRecord(models.Model):
-    """One entry of a match's log: a move with its events, or a resign, draw, timeout."""
+    """One entry of a match's log: a move with its events, or a resign, draw, timeout,
+    a clock paused or resumed by a vacation, an admin's correction of the result."""
 
     class Kind(models.TextChoices):
         MOVE = "move", _("move")
@@ -176,6 +180,10 @@ class MoveRecord(models.Model):
         DRAW_DECLINE = "draw_decline", _("draw declined")
         DRAW_ACCEPT = "draw_accept", _("draw agreed")
         TIMEOUT = "timeout", _("timeout")
+        PAUSE = "pause", _("clock paused")
+        RESUME = "resume", _("clock resumed")
+        CLOCK = "clock", _("clock restarted")
+        CORRECT = "correct", _("result corrected")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="records")
     version = models.PositiveIntegerField(help_text=_("The match version this entry created."))

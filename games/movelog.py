@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from games.catalog import GameInfo
 
 #: The events the site itself records (games.services), not the rules.
-SITE_EVENTS = ("resign", "draw_offer", "draw_decline", "draw_accept", "timeout")
+SITE_EVENTS = ("resign", "draw_offer", "draw_decline", "draw_accept", "timeout", "pause",
+               "resume", "clock", "correct")
 
 
 def end_reason(game: GameInfo | None, reason: str | None, detail: str | None = None) -> str:
@@ -30,10 +31,28 @@ def end_reason(game: GameInfo | None, reason: str | None, detail: str | None = N
         "resign": _("by resignation"),
         "timeout": _("on time"),
         "draw": _("agreed"),
+        "corrected": _("by an admin's decision"),
     }.get(reason or "", detail or reason or "")
 
 
+def _correction(game: GameInfo, event: dict[str, Any]) -> str:
+    if event.get("winner"):
+        text = _("An admin corrected the result: %(seat)s won.") % {
+            "seat": game.seat_label(event["winner"])}
+    else:
+        text = _("An admin corrected the result: a draw.")
+    if event.get("reason"):
+        text += " " + _("Reason: %(reason)s") % {"reason": event["reason"]}
+    return text
+
+
 def _site_sentence(kind: str, seat: str) -> str:
+    if kind == "pause":
+        return _("%(seat)s went on vacation: the clock is paused") % {"seat": seat}
+    if kind == "resume":
+        return _("%(seat)s is back: the clock runs again") % {"seat": seat}
+    if kind == "clock":
+        return _("%(seat)s's clock was restarted") % {"seat": seat}
     if kind == "resign":
         return _("%(seat)s resigned") % {"seat": seat}
     if kind == "draw_offer":
@@ -48,6 +67,8 @@ def _site_sentence(kind: str, seat: str) -> str:
 def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
     """One public event in words."""
     kind = event.get("type")
+    if kind == "correct":
+        return _correction(game, event)
     if kind in SITE_EVENTS:
         return _site_sentence(kind, game.seat_label(event.get("player")))
     if game.event_sentence is not None:

@@ -1,7 +1,11 @@
 """Mail to players whose turn it is: one per game a day, or one daily digest.
 
-A player with a page of the site open (a live /ws/me/ socket) gets no mail:
-they will see the move.
+A beat task (``games.send_turn_mails``, every minute) looks for seats that have
+owed a move for NOTIFY_DELAY_SECONDS, so a player who answers quickly gets no
+mail, and nothing is queued per move. Each turn (a seat and a match version) is
+decided once: mailed, or skipped because a page of the player's is open (a live
+/ws/me/ socket: they will see the move), already mailed for that game today, or
+no longer their turn.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
@@ -30,21 +35,47 @@ def _site_url() -> str:
     return getattr(settings, "SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 
-def notify_turn(seat_id: int, version: int) -> bool:
-    """Mail the seat's player that it is their turn, if still true and still wanted."""
-    now = timezone.now()
+def turns_to_mail(now=None, limit: int = 500) -> list[tuple[int, int]]:
+    """(seat, version) of the turns owed for NOTIFY_DELAY_SECONDS and not yet decided."""
+    now = now or timezone.now()
+    delay = timedelta(seconds=settings.NOTIFY_DELAY_SECONDS)
+    candidates = (
+        Seat.objects.filter(deadline__isnull=False, match__status=Match.Status.ACTIVE,
+                            takeover_level="", user__is_bot=False, user__notify="each",
+                            notified_version__lte=F("match__version"))
+        .exclude(user__email="")
+        .filter(Q(notified_at__isnull=True) | Q(notified_at__lt=now - ONE_DAY))
+        .values_list("pk", "match__version", "deadline", "match__days_per_move")
+        .order_by("deadline")[:limit]
+    )
+    # The clock of a turn started days_per_move before its deadline.
+    return [(pk, version) for pk, version, deadline, days in candidates
+            if deadline - timedelta(days=days) <= now - delay]
+
+
+def send_turn_mails(now=None) -> int:
+    """The beat task's body: decide every turn that is due; returns the mails sent."""
+    return sum(notify_turn(seat_id, version, now) for seat_id, version in turns_to_mail(now))
+
+
+def notify_turn(seat_id: int, version: int, now=None) -> bool:
+    """Mail the seat's player that it is their turn, if still true and still wanted.
+    The turn is decided either way: it is not looked at again."""
+    now = now or timezone.now()
     with transaction.atomic():
         seat = (Seat.objects.select_for_update(of=("self",)).select_related("user", "match")
                 .filter(pk=seat_id).first())
         if seat is None or seat.match.version != version or seat.match.is_over:
             return False
         user = seat.user
-        if (seat.played_by_ai or not user.email or user.notify != user.Notify.EACH
-                or not seat.owes_move or is_present(user.pk)):
+        wanted = not (seat.played_by_ai or not user.email or user.notify != user.Notify.EACH
+                      or not seat.owes_move or is_present(user.pk)
+                      or (seat.notified_at and now - seat.notified_at < ONE_DAY))
+        if not wanted:
+            seat.notified_version = version + 1
+            seat.save(update_fields=["notified_version"])
             return False
-        if seat.notified_at and now - seat.notified_at < ONE_DAY:
-            return False
-        seat.notified_at, seat.notified_version = now, version
+        seat.notified_at, seat.notified_version = now, version + 1
         seat.save(update_fields=["notified_at", "notified_version"])
     others = seat.match.seats.select_related("user").exclude(pk=seat.pk)
     opponents = [other.user.username for other in others]

@@ -1,8 +1,8 @@
-"""The one write path of games: every adapter (pages, API, sockets, tasks) calls these.
+"""The game services: every adapter (pages, API, sockets, tasks) calls these.
 
-Each function validates, locks the rows it changes, applies the change in one
-transaction, and leaves the broadcasts and follow-up tasks to run after the
-commit. Errors are ServiceError subclasses carrying an HTTP-like status and a
+Challenges are written here; every change of a match is committed through
+games.commit (lock, check, new version, log record, save, follow-ups after the
+commit). Errors are ServiceError subclasses carrying an HTTP-like status and a
 message safe to show to the player who caused them.
 """
 
@@ -14,13 +14,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
-from django.dispatch import Signal
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from druidsite.enqueue import enqueue
-from games import clocks, snapshot, terms
+from games import clocks, commit, takeover, terms
+from games.commit import Committed, Entry, NothingToDo, Pending
 from games.errors import BadMove, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from games.handicap import handicaps_for
 from games.models import DAYS_PER_MOVE, Challenge, Match, MoveRecord, Seat
@@ -29,12 +29,11 @@ from games.rules import RulesError, get_rules
 MAX_OPEN_CHALLENGES = 20
 log = logging.getLogger(__name__)
 
-#: Sent after the commit of a finished match: ratings and ladders listen.
-match_finished = Signal()
-#: Sent after the commit of any change of a match (new version).
-match_changed = Signal()
+#: More than any game's seats: expire_deadlines commits one late seat at a time.
+MAX_SEATS = 16
 
-__all__ = ["BadMove", "Conflict", "Forbidden", "NotFound", "ServiceError", "StaleVersion"]
+__all__ = ["BadMove", "Committed", "Conflict", "Forbidden", "NotFound", "ServiceError",
+           "StaleVersion"]
 
 
 # --- helpers --------------------------------------------------------------------
@@ -47,117 +46,11 @@ def _lock_match(match_id: Any) -> Match:
         raise NotFound(_("There is no game %(id)s.") % {"id": match_id}) from None
 
 
-SEAT_FIELDS = ("deadline", "paused_remaining", "result", "timed_out", "takeover_level", "score")
-
-
-def _seats(match: Match) -> list[Seat]:
-    seats = list(match.seats.select_related("user").select_for_update(of=("self",)))
-    for seat in seats:  # what _save compares with: a move changes two seats, not twelve
-        seat.loaded = [getattr(seat, name) for name in SEAT_FIELDS]
-    return seats
-
-
-def _seat_of(seats: Iterable[Seat], user, name: str | None = None) -> Seat:
-    """``user``'s seat (the one called ``name``, if given; an AI player may hold several)."""
+def _seat_of(seats: Iterable[Seat], user) -> Seat:
     for seat in seats:
         if user is not None and seat.user_id == getattr(user, "pk", None):
-            if name is None or seat.seat == name:
-                return seat
+            return seat
     raise Forbidden(_("You are not a player in this game."))
-
-
-def _check_version(match: Match, version: Any) -> None:
-    if version is None:
-        return
-    if isinstance(version, bool):
-        raise ServiceError(_("The version must be an integer."))
-    try:
-        version = int(version)
-    except (TypeError, ValueError):
-        raise ServiceError(_("The version must be an integer.")) from None
-    if version != match.version:
-        raise StaleVersion(
-            _("The game has changed (you sent version %(sent)s, it is now at %(now)s): "
-              "reload it and decide again.") % {"sent": version, "now": match.version},
-            version=match.version,
-        )
-
-
-def _lock_for_player(match_id: Any, user, version: Any,
-                     name: str | None = None) -> tuple[Match, list[Seat], Seat]:
-    """The locked match of a running game, its seats and ``user``'s seat, at ``version``."""
-    match = _lock_match(match_id)
-    seats = _seats(match)
-    seat = _seat_of(seats, user, name)
-    if match.is_over:
-        raise Conflict(_("The game is over."))
-    _check_version(match, version)
-    return match, seats, seat
-
-
-def _record(match: Match, seat: str, kind: str, move=None, events=None) -> MoveRecord:
-    match.version += 1
-    try:
-        # No savepoint: on a clash the whole write is refused and rolled back.
-        return MoveRecord.objects.create(
-            match=match, version=match.version, seat=seat, kind=kind, move=move,
-            events=events or [],
-        )
-    except IntegrityError:  # another writer got this version first
-        raise StaleVersion(_("The game has just changed: reload it."),
-                           version=match.version) from None
-
-
-def _after_commit(match: Match, from_version: int, finished: bool) -> None:
-    match_id, to_version = match.pk, match.version
-
-    def run() -> None:
-        # The change is committed: a failing listener (broadcast, mail, ladder)
-        # is logged, never turned into an error for the player who moved.
-        results = match_changed.send_robust(Match, match_id=match_id, from_version=from_version,
-                                            to_version=to_version, match=match)
-        if finished:
-            results += match_finished.send_robust(Match, match_id=match_id)
-        for receiver, outcome in results:
-            if isinstance(outcome, Exception):
-                log.error("after game %s: %s failed", match_id, receiver,
-                          exc_info=(type(outcome), outcome, outcome.__traceback__))
-
-    transaction.on_commit(run)
-
-
-def _finish(match: Match, seats: list[Seat], winner: str | None, reason: str, detail: str,
-            now, scores: dict[str, int] | None = None) -> None:
-    match.status = Match.Status.FINISHED
-    match.winner_seat = winner or ""
-    match.end_reason = reason
-    match.end_detail = detail[:200]
-    match.finished_at = now
-    match.draw_offer_seat = ""
-    winners = set(winner.split("+")) if winner else set()  # a team: seats joined with "+"
-    for seat in seats:
-        if winner is None:
-            seat.result = Seat.Result.DRAW
-        else:
-            seat.result = Seat.Result.WIN if seat.seat in winners else Seat.Result.LOSS
-        if scores and seat.seat in scores:
-            seat.score = scores[seat.seat]
-        seat.deadline = seat.paused_remaining = None
-
-
-def _save(match: Match, seats: list[Seat]) -> None:
-    match.save()
-    changed = [seat for seat in seats
-               if getattr(seat, "loaded", None) != [getattr(seat, n) for n in SEAT_FIELDS]]
-    if changed:
-        Seat.objects.bulk_update(changed, SEAT_FIELDS)
-    for seat in changed:
-        seat.loaded = [getattr(seat, name) for name in SEAT_FIELDS]
-
-
-def _other_seat(seats: list[Seat], seat: Seat) -> str | None:
-    others = [s.seat for s in seats if s.pk != seat.pk]
-    return others[0] if len(others) == 1 else None
 
 
 # --- challenges ------------------------------------------------------------------
@@ -282,6 +175,10 @@ def cancel_challenge(challenge_id: Any, user) -> Challenge:
 
 
 # --- matches ----------------------------------------------------------------------
+#
+# Each change of a running match is a small function handed to games.commit.commit,
+# which locks, checks the version, bumps it, writes the log record and saves; the
+# adapters (pages, API, sockets, tasks, admin) call these and get its Committed.
 
 
 def start_match(
@@ -312,124 +209,104 @@ def start_match(
         state = rules.new_game(seed, options["new_game"])
     except RulesError as exc:
         raise ServiceError(str(exc)) from None
-    now = timezone.now()
-    with transaction.atomic():
-        match = Match.objects.create(
-            game=game, state=rules.to_json(state), seed=seed, options=options,
-            rated=rated, days_per_move=days_per_move, rematch_of=rematch_of,
-        )
-        seats = [
-            Seat(match=match, seat=seat, user=user, removed=removed[seat])
-            for seat, user in players.items()
-        ]
-        clocks.set_clocks(match, seats, rules.owed_by(state), now)
-        Seat.objects.bulk_create(seats)
-        _after_commit(match, 0, finished=False)
-    return match
+    match = Match(game=game, state=rules.to_json(state), seed=seed, options=options,
+                  rated=rated, days_per_move=days_per_move, rematch_of=rematch_of)
+    seats = [Seat(seat=seat, user=user, removed=removed[seat]) for seat, user in players.items()]
+    clocks.set_clocks(match, seats, rules.owed_by(state), timezone.now())
+    return commit.create(match, seats).match
 
 
 def play(match_id: Any, user, move: Any, version: Any, *, seat: str | None = None,
-         as_ai: bool = False) -> Match:
+         as_ai: bool = False) -> Committed:
     """Apply ``user``'s move made on ``version`` of the match; exactly once. ``seat``
     names the seat when the player holds several (AI players); ``as_ai``: the AI move
     of a seat taken over after a timeout (games.takeover)."""
     if not isinstance(move, dict):
         raise BadMove(_("A move must be a JSON object."))
-    with transaction.atomic():
-        match, seats, mine = _lock_for_player(match_id, user, version, seat)
-        rules = get_rules(match.game)
-        state = rules.from_json(match.state)
-        owed = rules.owed_by(state)
+
+    def change(pending: Pending) -> Entry:
+        mine = pending.seat_of(user, seat)
+        owed = pending.owed()
         if seat is None and mine.seat not in owed:
-            mine = next((s for s in seats if s.user_id == mine.user_id and s.seat in owed), mine)
-        seat = mine
-        if bool(seat.takeover_level) != as_ai:
-            raise Conflict(_("An AI player plays this seat now.") if seat.takeover_level
+            mine = next((s for s in pending.seats
+                         if s.user_id == mine.user_id and s.seat in owed), mine)
+        if bool(mine.takeover_level) != as_ai:
+            raise Conflict(_("An AI player plays this seat now.") if mine.takeover_level
                            else _("It is not your turn."))
-        if seat.seat not in owed:
+        if mine.seat not in owed:
             raise Conflict(_("It is not your turn."))
         try:
-            applied = rules.apply(state, move, seat=seat.seat)
+            applied = pending.rules.apply(pending.state, move, seat=mine.seat)
         except RulesError as exc:
             raise BadMove(str(exc)) from None
-        from_version = match.version
-        match.state = rules.to_json(applied.state)
-        record = _record(match, seat.seat, MoveRecord.Kind.MOVE, move, applied.events)
-        snapshot.attach(match, seats, [record], applied.state)
-        if match.draw_offer_seat and match.draw_offer_seat != seat.seat:
+        pending.set_state(applied.state)
+        match = pending.match
+        if match.draw_offer_seat and match.draw_offer_seat != mine.seat:
             match.draw_offer_seat = ""  # moving on declines the opponent's offer
-        now = timezone.now()
-        finished = rules.is_over(applied.state)
-        if finished:
-            outcome = rules.outcome(applied.state)
-            _finish(match, seats, outcome.winner, Match.Reason.RULES, outcome.reason, now,
-                    getattr(outcome, "scores", None))
+        if pending.rules.is_over(applied.state):
+            outcome = pending.rules.outcome(applied.state)
+            pending.finish(outcome.winner, Match.Reason.RULES, outcome.reason,
+                           getattr(outcome, "scores", None))
         else:
-            clocks.set_clocks(match, seats, rules.owed_by(applied.state), now)
-        _save(match, seats)
-        _after_commit(match, from_version, finished)
-    return match
+            pending.set_clocks()
+        return Entry(MoveRecord.Kind.MOVE, mine.seat, move, applied.events)
+
+    return commit.commit(match_id, change, version=version, member=user)
 
 
-def resign(match_id: Any, user, version: Any = None) -> Match:
-    with transaction.atomic():
-        match, seats, seat = _lock_for_player(match_id, user, version)
-        if len(seats) > 2:  # the table plays on: an AI player takes the seat over
-            from games import takeover
+def resign(match_id: Any, user, version: Any = None) -> Committed:
+    """Give up: in a two-player game the opponent wins; at a table an AI player takes
+    the seat over and the table plays on (games.takeover)."""
 
-            return takeover.hand_over(match, seats, seat, "resign", timezone.now())
-        from_version = match.version
-        _record(match, seat.seat, MoveRecord.Kind.RESIGN,
-                events=[{"type": "resign", "player": seat.seat}])
-        _finish(match, seats, _other_seat(seats, seat), Match.Reason.RESIGN,
-                f"{seat.seat} resigned", timezone.now())
-        _save(match, seats)
-        _after_commit(match, from_version, finished=True)
-    return match
+    def change(pending: Pending) -> Entry:
+        seat = pending.seat_of(user)
+        if len(pending.seats) > 2:
+            return takeover.hand_over(pending, seat, "resign")
+        pending.finish(pending.other_seat(seat), Match.Reason.RESIGN, f"{seat.seat} resigned")
+        return Entry(MoveRecord.Kind.RESIGN, seat.seat,
+                     events=[{"type": "resign", "player": seat.seat}])
+
+    return commit.commit(match_id, change, version=version, member=user)
 
 
-def offer_draw(match_id: Any, user, version: Any = None) -> Match:
-    with transaction.atomic():
-        match, seats, seat = _lock_for_player(match_id, user, version)
-        if len(seats) > 2:
+def offer_draw(match_id: Any, user, version: Any = None) -> Committed:
+    """Offer a draw, or agree to the opponent's pending offer."""
+
+    def change(pending: Pending) -> Entry:
+        seat = pending.seat_of(user)
+        match = pending.match
+        if len(pending.seats) > 2:
             raise Conflict(_("Draws are offered in two-player games only."))
         if match.draw_offer_seat == seat.seat:
             raise Conflict(_("You have already offered a draw."))
         if match.draw_offer_seat:
-            return _agree_draw(match, seats, seat)
-        from_version = match.version
+            return _agree_draw(pending, seat)
         match.draw_offer_seat = seat.seat
-        _record(match, seat.seat, MoveRecord.Kind.DRAW_OFFER,
-                events=[{"type": "draw_offer", "player": seat.seat}])
-        _save(match, seats)
-        _after_commit(match, from_version, finished=False)
-    return match
+        return Entry(MoveRecord.Kind.DRAW_OFFER, seat.seat,
+                     events=[{"type": "draw_offer", "player": seat.seat}])
+
+    return commit.commit(match_id, change, version=version, member=user)
 
 
-def _agree_draw(match: Match, seats: list[Seat], seat: Seat) -> Match:
-    from_version = match.version
-    _record(match, seat.seat, MoveRecord.Kind.DRAW_ACCEPT,
-            events=[{"type": "draw_accept", "player": seat.seat}])
-    _finish(match, seats, None, Match.Reason.DRAW, "agreed", timezone.now())
-    _save(match, seats)
-    _after_commit(match, from_version, finished=True)
-    return match
+def _agree_draw(pending: Pending, seat: Seat) -> Entry:
+    pending.finish(None, Match.Reason.DRAW, "agreed")
+    return Entry(MoveRecord.Kind.DRAW_ACCEPT, seat.seat,
+                 events=[{"type": "draw_accept", "player": seat.seat}])
 
 
-def answer_draw(match_id: Any, user, accept: bool, version: Any = None) -> Match:
-    with transaction.atomic():
-        match, seats, seat = _lock_for_player(match_id, user, version)
+def answer_draw(match_id: Any, user, accept: bool, version: Any = None) -> Committed:
+    def change(pending: Pending) -> Entry:
+        seat = pending.seat_of(user)
+        match = pending.match
         if not match.draw_offer_seat or match.draw_offer_seat == seat.seat:
             raise Conflict(_("Your opponent has not offered a draw."))
         if accept:
-            return _agree_draw(match, seats, seat)
-        from_version = match.version
+            return _agree_draw(pending, seat)
         match.draw_offer_seat = ""
-        _record(match, seat.seat, MoveRecord.Kind.DRAW_DECLINE,
-                events=[{"type": "draw_decline", "player": seat.seat}])
-        _save(match, seats)
-        _after_commit(match, from_version, finished=False)
-    return match
+        return Entry(MoveRecord.Kind.DRAW_DECLINE, seat.seat,
+                     events=[{"type": "draw_decline", "player": seat.seat}])
+
+    return commit.commit(match_id, change, version=version, member=user)
 
 
 def rematch(match_id: Any, user) -> Challenge | Match:
@@ -457,8 +334,31 @@ def rematch(match_id: Any, user) -> Challenge | Match:
         )
 
 
+def _expire(pending: Pending) -> Entry:
+    """One change for an overdue match: the first late seat loses (two players), is
+    taken over by an AI player (a table), or, an AI seat whose task was lost, gets
+    its clock back."""
+    now = pending.now
+    late = [s for s in pending.seats if s.deadline is not None and s.deadline < now]
+    if not late:
+        raise NothingToDo
+    players = [seat for seat in late if not seat.played_by_ai]
+    if len(pending.seats) > 2:
+        if players:
+            return takeover.hand_over(pending, players[0], "timeout")
+        return takeover.restart_clock(pending, late[0])
+    loser = late[0]
+    loser.timed_out = True
+    pending.finish(pending.other_seat(loser), Match.Reason.TIMEOUT,
+                   f"{loser.seat} ran out of time")
+    return Entry(MoveRecord.Kind.TIMEOUT, loser.seat,
+                 events=[{"type": "timeout", "player": loser.seat}])
+
+
 def expire_deadlines(now=None) -> list[int]:
-    """End every game whose mover's deadline has passed: a timeout is a loss."""
+    """End (or hand over) what is overdue: a timeout is a loss in a two-player game;
+    at a table an AI player takes the late seat over. Returns the ids of the games
+    that ended."""
     now = now or timezone.now()
     ended: list[int] = []
     overdue = (
@@ -466,27 +366,40 @@ def expire_deadlines(now=None) -> list[int]:
         .values_list("match_id", flat=True).distinct()
     )
     for match_id in list(overdue):
-        with transaction.atomic():
-            match = _lock_match(match_id)
-            if match.is_over:
-                continue
-            seats = _seats(match)
-            late = [s for s in seats if s.deadline is not None and s.deadline < now]
-            if not late:
-                continue
-            if len(seats) > 2:  # the table plays on: AI players take the late seats over
-                from games import takeover
-
-                takeover.expire(match, seats, late, now)
-                continue
-            loser = late[0]
-            loser.timed_out = True
-            from_version = match.version
-            _record(match, loser.seat, MoveRecord.Kind.TIMEOUT,
-                    events=[{"type": "timeout", "player": loser.seat}])
-            _finish(match, seats, _other_seat(seats, loser), Match.Reason.TIMEOUT,
-                    f"{loser.seat} ran out of time", now)
-            _save(match, seats)
-            _after_commit(match, from_version, finished=True)
-            ended.append(match.pk)
+        for _step in range(MAX_SEATS):  # one commit per late seat
+            try:
+                committed = commit.commit(match_id, _expire, now=now)
+            except (NothingToDo, Conflict):
+                break
+            if committed.finished:
+                ended.append(match_id)
+                break
     return ended
+
+
+def correct_result(match_id: Any, actor, winner: str | None, reason: str) -> Committed:
+    """An admin's correction of a finished game's result: ``winner`` is a seat (seats
+    joined by "+" for a team) or None for a draw; ``reason`` is shown to the players.
+    One commit with the decision in the log; a correction that changes nothing is
+    refused. Ratings and ladders follow through the settle task."""
+    if not getattr(actor, "is_staff", False):
+        raise Forbidden(_("Only admins may do this."))
+    reason = " ".join(str(reason or "").split())[:200]
+    if not reason:
+        raise ServiceError(_("Give the reason for the correction: the players will read it."))
+
+    def change(pending: Pending) -> Entry:
+        match = pending.match
+        if not match.is_over:
+            raise Conflict(_("The game is still in progress."))
+        names = {seat.seat for seat in pending.seats}
+        if winner is not None and not set(winner.split("+")) <= names:
+            raise ServiceError(_("The winner must be a seat of this game, or none for a draw."))
+        if (winner or "") == match.winner_seat and all(s.result for s in pending.seats):
+            raise Conflict(_("The game already has that result."))
+        was = match.winner_seat or None
+        pending.set_result(winner, Match.Reason.CORRECTED, reason)
+        return Entry(MoveRecord.Kind.CORRECT, events=[
+            {"type": "correct", "winner": winner, "was": was, "reason": reason}])
+
+    return commit.commit(match_id, change, running=False)

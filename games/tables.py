@@ -14,7 +14,7 @@ Seat order: random. At the start the players are shuffled onto the seats
 (in a team game that also draws the partners); game *g* of a series seats
 the player of first seat *p* at seat *(p + g - 1) mod N*, which keeps the
 partners of a team game together. When a game of a series ends the next one
-starts by itself (``start_next``, a receiver of ``services.match_finished``,
+starts by itself (``start_next``, a receiver of ``commit.result_changed``,
 idempotent); the standings sum the rules' scores per player.
 
 Like games.services: every write locks the table row first; the lobby's socket
@@ -33,6 +33,7 @@ from django.dispatch import receiver
 from django.utils.translation import gettext as _
 
 from games import services, table_terms
+from games.commit import result_changed
 from games.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.models import Match, Table, TableGame, TableSeat
 
@@ -248,8 +249,8 @@ def start_next(match_id: int) -> Match | None:
     return match
 
 
-@receiver(services.match_finished, dispatch_uid="games.tables.start_next")
-def _on_match_finished(sender, match_id: int, **kwargs) -> None:
+@receiver(result_changed, dispatch_uid="games.tables.start_next")
+def _on_result_changed(sender, match_id: int, **kwargs) -> None:
     try:
         start_next(match_id)
     except Exception:

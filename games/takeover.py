@@ -4,20 +4,24 @@ A seat whose clock runs out (or whose player resigns) in a game of more than
 two seats is taken over by an AI player for the rest of the game: the seat
 keeps its player (recorded as timed out, or as resigned), ``Seat.takeover_level``
 names the AI level that now plays it, and games.bots plays its moves as for any
-AI seat. The player's result and score are what the rules give the seat at the
-end, so one absent player never stalls the table. Two-player games keep their
-own rule: a timeout or a resignation ends the game (games.services).
+AI seat. From then on its former player sees the game as a spectator does
+(games.visibility). The player's result and score are what the rules give the
+seat at the end, so one absent player never stalls the table. Two-player games
+keep their own rule: a timeout or a resignation ends the game (games.services).
 
-Called by games.services with the match row locked, inside its transaction.
+These are change functions' parts: games.services calls them inside
+games.commit.commit, with the match locked.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from games import clocks
-from games.models import Match, MoveRecord, Seat
-from games.rules import get_rules
+from django.utils.translation import gettext as _
+
+from games.commit import Entry, Pending
+from games.errors import Conflict
+from games.models import MoveRecord, Seat
 
 #: The AI level that takes a seat over: the first of these that plays the game.
 LEVELS = ("heuristic", "random")
@@ -30,40 +34,23 @@ def level_for(game: str) -> str:
     return next((level for level in LEVELS if level in playing), "random")
 
 
-def _owed(match: Match) -> tuple[str, ...]:
-    rules = get_rules(match.game)
-    return rules.owed_by(rules.from_json(match.state))
-
-
-def hand_over(match: Match, seats: list[Seat], seat: Seat, why: str, now: datetime) -> Match:
+def hand_over(pending: Pending, seat: Seat, why: str) -> Entry:
     """``seat``'s player leaves the running game (``why``: "resign" or "timeout");
-    an AI player plays the seat from now on. Recorded like any change of the game."""
-    from games import services
-
-    from_version = match.version
-    kind = MoveRecord.Kind.RESIGN if why == "resign" else MoveRecord.Kind.TIMEOUT
-    level = level_for(match.game)
-    services._record(match, seat.seat, kind,
-                     events=[{"type": why, "player": seat.seat, "takeover": level}])
+    an AI player plays the seat from now on."""
+    if seat.takeover_level:
+        raise Conflict(_("You have left this game already: an AI player plays your seat."))
+    level = level_for(pending.match.game)
     seat.takeover_level = level
     if why == "timeout":
         seat.timed_out = True
-    clocks.set_clocks(match, seats, _owed(match), now)
-    services._save(match, seats)
-    services._after_commit(match, from_version, finished=False)
-    return match
+    pending.set_clocks()
+    kind = MoveRecord.Kind.RESIGN if why == "resign" else MoveRecord.Kind.TIMEOUT
+    return Entry(kind, seat.seat, events=[{"type": why, "player": seat.seat, "takeover": level}])
 
 
-def expire(match: Match, seats: list[Seat], late: list[Seat], now: datetime) -> None:
-    """The late seats of a running game of more than two seats: a player's seat is
-    taken over; an AI seat that is late (its task was lost) gets its clock back and
-    its move is queued again (games.bots.requeue_missed)."""
-    players = [seat for seat in late if not seat.takeover_level and not seat.user.is_bot]
-    for seat in players:
-        hand_over(match, seats, seat, "timeout", now)
-    if players:
-        return
-    per_move = timedelta(days=match.days_per_move)
-    for seat in late:
-        seat.deadline = now + per_move
-    Seat.objects.bulk_update(late, ["deadline"])
+def restart_clock(pending: Pending, seat: Seat) -> Entry:
+    """An AI seat that is late (its task was lost) gets its clock back; its move is
+    queued again by the follow-ups of this commit (games.bots)."""
+    seat.deadline = pending.now + timedelta(days=pending.match.days_per_move)
+    return Entry(MoveRecord.Kind.CLOCK, seat.seat,
+                 events=[{"type": "clock", "player": seat.seat}])

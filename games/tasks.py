@@ -1,7 +1,7 @@
 """Celery tasks of the game layer: thin wrappers over services.
 
-The follow-ups of a move (turn mails, AI moves and accepts) ignore their
-results: nobody waits for them (see druidsite.enqueue).
+The follow-ups of a move (AI moves and accepts, a result's settling) ignore
+their results: nobody waits for them (see druidsite.enqueue).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
-from games import bots, clocks, notifications, services
+from games import bots, clocks, commit, notifications, services
 
 
 @shared_task(name="games.expire_deadlines")
@@ -25,6 +25,12 @@ def end_exhausted_vacations() -> int:
 @shared_task(name="games.notify_turn", ignore_result=True)
 def notify_turn(seat_id: int, version: int) -> bool:
     return notifications.notify_turn(seat_id, version)
+
+
+@shared_task(name="games.send_turn_mails", ignore_result=True)
+def send_turn_mails() -> int:
+    """Scheduled every minute: mail the turns owed for NOTIFY_DELAY_SECONDS."""
+    return notifications.send_turn_mails()
 
 
 @shared_task(name="games.send_digests")
@@ -61,3 +67,18 @@ def bot_accept(challenge_id: int) -> int | None:
     challenge = Challenge.objects.filter(pk=challenge_id, status="open").first()
     match = bots.accept_if_bot(challenge) if challenge else None
     return match.pk if match else None
+
+
+@shared_task(
+    name="games.settle_result",
+    ignore_result=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def settle_result(match_id: int, version: int) -> bool:
+    """The slow follow-ups of a new or changed result (ratings, ladder positions, the
+    next game of a series), keyed by match and version; each step is idempotent."""
+    return commit.settle(match_id, version)

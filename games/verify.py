@@ -27,6 +27,15 @@ MOVE = "move"
 #: rules' own end comes from a move: reason "rules").
 ENDING_KINDS = {"resign": "resign", "timeout": "timeout", "draw_accept": "draw"}
 RULES = "rules"
+#: An admin's correction of a finished game's result: only after the end.
+CORRECT = "correct"
+CORRECTED = "corrected"
+
+
+def _hands_over(record: StoredRecord) -> bool:
+    """A resignation or timeout at a table: an AI player takes the seat, play goes on."""
+    events = record.events if isinstance(record.events, list) else []
+    return any(isinstance(e, dict) and e.get("takeover") for e in events)
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,8 @@ class StoredGame:
     end_reason: str = ""
     winner_seat: str = ""
     records: Sequence[StoredRecord] = ()
+    #: Each seat's stored result ("win", "loss", "draw" or ""); empty: not checked.
+    results: Any = field(default_factory=dict)
 
 
 def _plain(value: Any) -> Any:
@@ -110,15 +121,21 @@ def verify_game(game: StoredGame) -> str | None:
         return "seed or options (unusable)"
 
     ended_by: str | None = None
+    correction: StoredRecord | None = None
     expected_version = 0
     for record in sorted(game.records, key=lambda r: r.version):
         expected_version += 1
         where = f"record v{record.version}"
         if record.version != expected_version:
             return f"records (v{expected_version} missing)"
+        if record.kind == CORRECT:
+            if ended_by is None:
+                return f"{where} (a correction before the end of the game)"
+            correction = record
+            continue
         if ended_by is not None:
             return f"{where} (after the end of the game)"
-        if record.kind in ENDING_KINDS:
+        if record.kind in ENDING_KINDS and not _hands_over(record):
             ended_by = record.kind
         if record.kind != MOVE:
             continue
@@ -140,18 +157,49 @@ def verify_game(game: StoredGame) -> str | None:
     found = first_difference(_plain(rules.to_json(state)), game.state)
     if found:
         return f"state at {found}"
-    return _check_ending(game, rules, state, ended_by)
+    return _check_ending(game, rules, state, ended_by, correction)
 
 
-def _check_ending(game: StoredGame, rules, state, ended_by: str | None) -> str | None:
+def _check_ending(game: StoredGame, rules, state, ended_by: str | None,
+                  correction: StoredRecord | None = None) -> str | None:
     finished = game.status == "finished"
     if ended_by is None:
         return "status (finished without a final record)" if finished else None
     if not finished:
         return "status (active after the end of the game)"
+    found = _check_results(game)
+    if found:
+        return found
+    if correction is not None:
+        return _check_correction(game, correction)
     reason = RULES if ended_by == RULES else ENDING_KINDS[ended_by]
     if game.end_reason != reason:
         return "end_reason (differs from the final record)"
     if ended_by == RULES and (game.winner_seat or None) != rules.outcome(state).winner:
         return "winner_seat (differs from the rules' outcome)"
+    return None
+
+
+def _check_correction(game: StoredGame, record: StoredRecord) -> str | None:
+    """A corrected game ends as its last correction says."""
+    event = next((e for e in record.events if isinstance(e, dict)
+                  and e.get("type") == CORRECT), None) if isinstance(record.events, list) else None
+    where = f"record v{record.version}"
+    if event is None:
+        return f"{where}.events (no correction event)"
+    if game.end_reason != CORRECTED:
+        return "end_reason (differs from the correction)"
+    if (game.winner_seat or None) != event.get("winner"):
+        return "winner_seat (differs from the correction)"
+    return None
+
+
+def _check_results(game: StoredGame) -> str | None:
+    """Each seat's result follows the winner: a win for the winner's seats (a team's
+    seats joined by "+"), a loss for the others, a draw for all when nobody won."""
+    winners = set(game.winner_seat.split("+")) if game.winner_seat else set()
+    for seat, result in sorted(dict(game.results).items()):
+        expected = "draw" if not winners else ("win" if seat in winners else "loss")
+        if result != expected:
+            return f"results.{seat} (differs from winner_seat)"
     return None

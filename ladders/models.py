@@ -86,7 +86,7 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["user", "at", "id"]
         constraints = [
-            # A match is rated once, even if match_finished arrives twice.
+            # A match is rated once, even if result_changed arrives twice.
             models.UniqueConstraint(fields=["user", "match"], name="one_rating_change_per_match"),
         ]
         indexes = [models.Index(fields=["user", "game", "at"])]

@@ -1,7 +1,7 @@
 """Glicko-2 ratings: every finished rated two-player game updates both players, once.
 (Games played by more than two, at tables, are rated with openskill: ladders.skill.)
 
-rate_match runs in the receiver of games.services.match_finished; a task sweeps
+rate_match runs in the receiver of games.commit.result_changed; a task sweeps
 up any rated game a receiver missed (rate_missed). AI players are rated like
 everyone else. Both players' Rating rows are locked (in id order, so two games
 of one player never deadlock) before the history is checked, which makes a

@@ -1,7 +1,8 @@
 """Finished games feed the ratings and the ladders.
 
-games.services sends match_finished after the game's commit, possibly more
-than once; both follow-ups are idempotent. A failure is logged and never
+games.commit sends result_changed from the settle task that a new or changed
+result queues (keyed by match and version), possibly more than once; both
+follow-ups are idempotent. A failure is logged and never
 raised into the move, resignation or timeout that ended the game: the
 ladders.catch_up task applies whatever a receiver missed.
 """
@@ -12,18 +13,18 @@ import logging
 
 from django.dispatch import receiver
 
-from games.services import match_finished
+from games.commit import result_changed
 from ladders import ratings, services
 
 log = logging.getLogger(__name__)
 
 
-@receiver(match_finished, dispatch_uid="ladders.rate_match")
+@receiver(result_changed, dispatch_uid="ladders.rate_match")
 def rate_finished_match(sender, match_id: int, **kwargs) -> None:
     ratings.safely_rate(match_id)
 
 
-@receiver(match_finished, dispatch_uid="ladders.apply_ladder_result")
+@receiver(result_changed, dispatch_uid="ladders.apply_ladder_result")
 def apply_ladder_result(sender, match_id: int, **kwargs) -> None:
     try:
         services.apply_results(match_id)

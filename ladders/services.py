@@ -4,7 +4,7 @@ Every function locks the Ladder row first (select_for_update) and changes its
 entries in that transaction, so concurrent joins, results and admin moves are
 applied one after another and positions stay 1..n (see ladders.positions).
 Games are started and resigned through games.services; their results reach
-apply_results through the match_finished receiver, after the game's commit.
+apply_results through the result_changed receiver (the settle task after the commit).
 
 Rules (docs/ladders.md):
 - join at the bottom; leave (or removal): open ladder games are resigned, the
@@ -293,35 +293,28 @@ def move_player(ladder_id: Any, actor, user, position: int) -> LadderEntry:
 
 
 def correct_result(game_id: Any, actor, result: str, note: str = "") -> LadderGame:
-    """Record a corrected result ("challenger", "defender" or "draw") of a finished
-    ladder game: the seats' results and the winner change, positions do not (the
-    admin moves players by hand if needed), and ratings are not recomputed."""
+    """Correct the result of a finished ladder game ("challenger", "defender" or "draw"):
+    one commit of the game (games.commit) with the admin's decision and reason in its
+    log, then the audit row. Positions do not move (the admin moves players by hand if
+    needed) and ratings are not recomputed (docs/ladders.md). A correction that changes
+    nothing is refused."""
     _require_staff(actor)
     if result not in ("challenger", "defender", "draw"):
         raise ServiceError(_("The result is the challenger's win, the defender's, or a draw."))
     game = LadderGame.objects.select_related("match").filter(pk=game_id).first()
     if game is None:
         raise NotFound(_("There is no ladder game %(id)s.") % {"id": game_id})
+    winner_id = {"challenger": game.challenger_id, "defender": game.defender_id}.get(result)
+    seats = list(Seat.objects.filter(match_id=game.match_id).select_related("user"))
+    winner = next((seat.seat for seat in seats if seat.user_id == winner_id), None)
+    before = {seat.user.username: seat.result for seat in seats}
     with transaction.atomic():
         ladder = _lock_ladder(game.ladder_id)
-        match = Match.objects.select_for_update().get(pk=game.match_id)
-        if not match.is_over:
-            raise Conflict(_("The game is still in progress."))
-        seats = list(match.seats.select_related("user").select_for_update(of=("self",)))
-        winner_id = {"challenger": game.challenger_id, "defender": game.defender_id}.get(result)
-        before = {seat.user_id: seat.result for seat in seats}
-        for seat in seats:
-            if winner_id is None:
-                seat.result = Seat.Result.DRAW
-            else:
-                seat.result = Seat.Result.WIN if seat.user_id == winner_id else Seat.Result.LOSS
-        Seat.objects.bulk_update(seats, ["result"])
-        match.winner_seat = next((s.seat for s in seats if s.user_id == winner_id), "")
-        match.save(update_fields=["winner_seat", "updated_at"])
-        names = {seat.user_id: seat.user.username for seat in seats}
-        audit(ladder, actor, Action.CORRECT, match=match.pk, result=result, note=note[:500],
-              before={names[k]: v for k, v in before.items()},
-              after={names[s.user_id]: s.result for s in seats})
+        committed = game_services.correct_result(
+            game.match_id, actor, winner, note or _("corrected by an admin"))
+        audit(ladder, actor, Action.CORRECT, match=game.match_id, result=result,
+              note=str(note)[:500], before=before,
+              after={s.user.username: s.result for s in committed.seats})
     return game
 
 

@@ -181,6 +181,19 @@ def no_turn_mails(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def settle_results_inline(monkeypatch):
+    """A new result queues games.settle_result after the commit; no worker runs in the
+    ordinary tests, so the task runs right there (as a worker would, after the commit).
+    The integration tests run it on a real worker."""
+    from games import tasks
+
+    def run(args=(), kwargs=None, **options):
+        return tasks.settle_result.apply(args=args, kwargs=kwargs or {})
+
+    monkeypatch.setattr(tasks.settle_result, "apply_async", run)
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     # The real hasher is slow by design; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -48,7 +48,7 @@ def advance(match: Match, moves: int, prefer: tuple[str, ...] = ("waltz",)) -> M
         seat = match_payload(match, None)["to_move"][0]
         legal = match_payload(match, seat)["legal_moves"]
         move = next((m for m in legal if m["type"] in prefer), legal[0])
-        match = services.play(match.pk, users[seat], move, match.version)
+        match = services.play(match.pk, users[seat], move, match.version).match
     return match
 
 
@@ -64,4 +64,4 @@ def play_until_a_draw_of_cards(match: Match, limit: int = 40) -> Match:
 def finish(match: Match) -> Match:
     """End the game: moon resigns."""
     moon = match.seats.get(seat="moon").user
-    return services.resign(match.pk, moon)
+    return services.resign(match.pk, moon).match

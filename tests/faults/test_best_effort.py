@@ -46,15 +46,15 @@ def ai_game(alice) -> Match:
                                 seed=3, days_per_move=1)
 
 
-def test_a_move_stands_when_its_turn_mail_cannot_be_queued(
+def test_a_resignation_stands_when_its_settling_cannot_be_queued(
         alice, bob, monkeypatch, caplog, django_capture_on_commit_callbacks):
     match = new_game(alice, bob)
-    monkeypatch.setattr(tasks.notify_turn, "apply_async", broker_down)
+    monkeypatch.setattr(tasks.settle_result, "apply_async", broker_down)
     with caplog.at_level(logging.WARNING, "druidsite.enqueue"), \
             django_capture_on_commit_callbacks(execute=True):
-        services.play(match.pk, alice, first_legal(match), 0)
-    assert Match.objects.get(pk=match.pk).version == 1
-    assert "could not queue games.notify_turn" in caplog.text
+        services.resign(match.pk, alice)
+    assert Match.objects.get(pk=match.pk).is_over
+    assert f"could not queue games.settle_result({match.pk}, 1)" in caplog.text
 
 
 def test_a_move_stands_when_the_ais_answer_cannot_be_queued(
@@ -77,7 +77,8 @@ def test_a_challenge_to_the_ai_stands_when_its_accept_cannot_be_queued(
 
 
 def test_follow_ups_are_sent_without_waiting_for_results():
-    for task in (tasks.bot_move, tasks.bot_accept, tasks.notify_turn, tasks.requeue_bot_tasks):
+    for task in (tasks.bot_move, tasks.bot_accept, tasks.notify_turn, tasks.requeue_bot_tasks,
+                 tasks.settle_result, tasks.send_turn_mails):
         assert task.ignore_result, task.name
 
 

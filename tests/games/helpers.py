@@ -28,8 +28,8 @@ def mover(match: Match):
 
 def play_first(match: Match) -> Match:
     """The player to move plays their first legal move."""
-    return services.play(match.pk, mover(match), first_legal(match), match.version)
+    return services.play(match.pk, mover(match), first_legal(match), match.version).match
 
 
 def finish_by_resign(match: Match, loser) -> Match:
-    return services.resign(match.pk, loser)
+    return services.resign(match.pk, loser).match

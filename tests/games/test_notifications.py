@@ -1,8 +1,11 @@
 """Turn mails: when it becomes my turn and no page of mine is open; or a daily digest."""
 
+from datetime import timedelta
+
 import pytest
 from django.core import mail
 from django.core.cache import cache
+from django.utils import timezone
 
 from games import notifications
 from games.consumers import presence_key
@@ -65,13 +68,37 @@ def test_it_sends_one_daily_digest(alice, bob, carol):
     assert len(mail.outbox) == 1 and "2 games" in mail.outbox[0].subject
 
 
-def test_it_queues_a_delayed_mail_when_the_turn_changes(alice, bob, monkeypatch,
-                                                         django_capture_on_commit_callbacks):
+def test_it_mails_a_turn_once_it_has_waited_the_delay(alice, bob, settings):
+    settings.NOTIFY_DELAY_SECONDS = 120
+    match = new_game(alice, bob)
+    assert notifications.turns_to_mail() == []  # alice may still answer at once
+    later = timezone.now() + timedelta(seconds=121)
+    assert notifications.turns_to_mail(later) == [(moon_seat(match).pk, match.version)]
+    assert notifications.send_turn_mails(later) == 1
+    assert mail.outbox[0].to == ["alice@example.org"]
+    assert notifications.turns_to_mail(later) == []  # decided: not looked at again
+
+
+def test_it_decides_a_turn_once_even_when_it_sends_nothing(alice, bob, settings):
+    settings.NOTIFY_DELAY_SECONDS = 0
+    match = new_game(alice, bob)
+    cache.set(presence_key(alice.pk), True, 60)
+    try:
+        assert notifications.send_turn_mails() == 0
+    finally:
+        cache.delete(presence_key(alice.pk))
+    assert notifications.turns_to_mail() == []
+    play_first(match)  # bob's turn now: his is a new turn
+    match.refresh_from_db()
+    assert notifications.turns_to_mail() == [(match.seats.get(seat="sun").pk, match.version)]
+
+
+def test_a_move_queues_no_mail_task(alice, bob, monkeypatch, django_capture_on_commit_callbacks):
     from games import tasks
 
     queued = []
     monkeypatch.setattr(tasks.notify_turn, "apply_async",
-                        lambda args, countdown: queued.append((args, countdown)))
+                        lambda *args, **kwargs: queued.append(args))
     with django_capture_on_commit_callbacks(execute=True):
-        match = new_game(alice, bob)
-    assert queued == [((moon_seat(match).pk, 0), 120)]
+        play_first(new_game(alice, bob))
+    assert queued == []

@@ -29,12 +29,12 @@ def positions(ladder: Ladder) -> list[int]:
 def win(game: LadderGame, winner) -> Match:
     """The other player resigns."""
     loser = game.defender if winner.pk == game.challenger_id else game.challenger
-    return game_services.resign(game.match_id, loser)
+    return game_services.resign(game.match_id, loser).match
 
 
 def draw(game: LadderGame) -> Match:
     game_services.offer_draw(game.match_id, game.challenger)
-    return game_services.answer_draw(game.match_id, game.defender, True)
+    return game_services.answer_draw(game.match_id, game.defender, True).match
 
 
 def mover(game: LadderGame):

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games import services as game_services
-from games.services import match_finished
+from games.commit import result_changed as match_finished
 from ladders import glicko, ratings
 from ladders.models import Rating, RatingChange
 from tests.base import finished_match
@@ -52,8 +52,8 @@ def test_it_counts_a_draw_as_half_a_point(alice, bob):
 
 def test_it_rates_a_match_once_even_if_the_signal_comes_twice(alice, bob):
     match = finished_match(alice, bob, "win")
-    match_finished.send(type(match), match_id=match.pk)
-    match_finished.send(type(match), match_id=match.pk)
+    match_finished.send(type(match), match_id=match.pk, version=1)
+    match_finished.send(type(match), match_id=match.pk, version=1)
     assert RatingChange.objects.filter(match=match).count() == 2
     assert Rating.objects.get(user=alice).games == 1
 

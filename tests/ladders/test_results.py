@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.services import match_finished
+from games.commit import result_changed as match_finished
 from ladders import services
 from ladders.models import LadderGame
 from tests.ladders.helpers import draw, fill, last_audit, mover, positions, standings, time_out, win
@@ -79,7 +79,7 @@ def test_it_moves_nobody_if_the_challenger_is_already_above(five, carol, players
 def test_it_applies_a_result_once_even_if_the_signal_comes_twice(five, bob, players, finished):
     game = services.challenge(five.pk, players[0], bob)
     finished(win, game, players[0])
-    match_finished.send(None, match_id=game.match_id)
+    match_finished.send(None, match_id=game.match_id, version=1)
     assert standings(five) == ["alice", "p1", "bob", "carol", "p2"]
     assert five.audit.filter(action="result").count() == 1
 

@@ -77,7 +77,7 @@ class World:
         game = hide_cards(
             services.start_match("druidenwalzer", {"moon": alice, "sun": bob}), **HIDDEN)
         finished = services.start_match("druidenwalzer", {"moon": bob, "sun": carol})
-        finished = services.resign(finished.pk, carol)
+        finished = services.resign(finished.pk, carol).match
         challenge = services.create_challenge(bob, opponent=alice)
         ladder = Ladder.objects.create(name="Matrix ladder", challenge_range=3)
         LadderEntry.objects.create(ladder=ladder, user=bob, position=1)

@@ -9,7 +9,7 @@ from django.core import mail
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import notifications, tasks
+from games import notifications
 from tests.site.caesar_cleopatra import edit_state, set_up, start, swap_into_hand
 from tests.site.conftest import game_data
 
@@ -48,11 +48,9 @@ def armed(alice, bob):
 
 
 def test_it_asks_the_opponent_and_waits_for_that_answer(client, armed, alice, bob, carol,
-                                                         monkeypatch,
+                                                         settings,
                                                          django_capture_on_commit_callbacks):
-    queued = []
-    monkeypatch.setattr(tasks.notify_turn, "apply_async",
-                        lambda args, **kwargs: queued.append(args))
+    settings.NOTIFY_DELAY_SECONDS = 0
     with django_capture_on_commit_callbacks(execute=True):
         response = move(armed, alice, {"type": "action", "card": "C-scout", "group": "senators"})
     assert response.status_code == 200, response.content
@@ -63,8 +61,8 @@ def test_it_asks_the_opponent_and_waits_for_that_answer(client, armed, alice, bo
     # The clock runs for the seat that owes the Veto; the turn mail goes there.
     seats = {seat.seat: seat for seat in armed.seats.all()}
     assert seats["caesar"].deadline is not None and seats["cleopatra"].deadline is None
-    assert [args[0] for args in queued] == [seats["caesar"].pk]
     armed.refresh_from_db()
+    assert notifications.turns_to_mail() == [(seats["caesar"].pk, armed.version)]
     assert notifications.notify_turn(seats["caesar"].pk, armed.version)
     assert mail.outbox[-1].to == ["bob@example.org"]
     assert not notifications.notify_turn(seats["cleopatra"].pk, armed.version)

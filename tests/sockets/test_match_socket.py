@@ -32,7 +32,7 @@ def start(alice, bob):
 @database_sync_to_async
 def play_first_move(match, user):
     match.refresh_from_db()
-    return services.play(match.pk, user, first_legal(match), match.version)
+    return services.play(match.pk, user, first_legal(match), match.version).match
 
 
 async def test_it_syncs_the_players_own_view_on_connect(alice, bob):

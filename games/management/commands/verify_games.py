@@ -43,6 +43,7 @@ def stored_game(match: Match) -> StoredGame:
         end_reason=match.end_reason, winner_seat=match.winner_seat,
         records=[StoredRecord(r.version, r.seat, r.kind, r.move, r.events)
                  for r in match.records.all()],
+        results={seat.seat: seat.result for seat in match.seats.all()},
     )
 
 
@@ -58,7 +59,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         matches = Match.objects.order_by("pk").prefetch_related(
-            Prefetch("records", queryset=MoveRecord.objects.order_by("version")))
+            Prefetch("records", queryset=MoveRecord.objects.order_by("version")), "seats")
         wanted = set(options["games"] or ())
         missing = sorted(wanted - set(Match.objects.filter(pk__in=wanted)
                                       .values_list("pk", flat=True)))
