@@ -201,9 +201,18 @@ def lock(match_id: Any) -> tuple[Match, list[Seat]]:
     except (Match.DoesNotExist, TypeError, ValueError):
         raise NotFound(_("There is no game %(id)s.") % {"id": match_id}) from None
     seats = list(match.seats.select_related("user").select_for_update(of=("self",)))
-    for seat in seats:  # what _save compares with: a move changes two seats, not twelve
+    # What _save compares with: a move changes two seats, not twelve, and a field or
+    # two of the match besides its state.
+    match.loaded = {name: getattr(match, name) for name in _match_fields()}
+    for seat in seats:
         seat.loaded = [getattr(seat, name) for name in SEAT_FIELDS]
     return match, seats
+
+
+def _match_fields() -> list[str]:
+    """The Match columns compared before saving (the state is saved when set)."""
+    return [f.attname for f in Match._meta.concrete_fields
+            if not f.primary_key and f.attname not in ("state", "updated_at")]
 
 
 def check_version(match: Match, version: Any) -> None:
@@ -245,7 +254,7 @@ def commit(match_id: Any, change: Callable[[Pending], Entry], *, version: Any = 
         record = _record(match, entry)
         if pending.state_changed:
             match.state = pending.rules.to_json(pending.state)
-        _save(match, seats)
+        _save(match, seats, pending.state_changed)
         committed = Committed(
             match=match, seats=tuple(seats), records=(record,), state=pending.state,
             from_version=from_version, finished=pending.finished,
@@ -284,14 +293,23 @@ def _record(match: Match, entry: Entry) -> MoveRecord:
                            version=match.version) from None
 
 
-def _save(match: Match, seats: list[Seat]) -> None:
-    match.save()
-    changed = [seat for seat in seats
-               if getattr(seat, "loaded", None) != [getattr(seat, n) for n in SEAT_FIELDS]]
+def _save(match: Match, seats: list[Seat], state_changed: bool) -> None:
+    """Write what changed: the match's changed columns (the state only when a move set
+    it: it is the largest) and, in one statement, the changed fields of changed seats."""
+    loaded = match.loaded
+    fields = [name for name, value in loaded.items() if getattr(match, name) != value]
+    match.save(update_fields=[*fields, "updated_at", *(["state"] if state_changed else [])])
+    match.loaded = {name: getattr(match, name) for name in loaded}
+    changed, fields = [], set()
+    for seat in seats:
+        now = [getattr(seat, name) for name in SEAT_FIELDS]
+        differ = {name for name, old, new in zip(SEAT_FIELDS, seat.loaded, now) if old != new}
+        if differ:
+            changed.append(seat)
+            fields |= differ
+        seat.loaded = now
     if changed:
-        Seat.objects.bulk_update(changed, SEAT_FIELDS)
-    for seat in changed:
-        seat.loaded = [getattr(seat, name) for name in SEAT_FIELDS]
+        Seat.objects.bulk_update(changed, [name for name in SEAT_FIELDS if name in fields])
 
 
 # --- after the commit -------------------------------------------------------------------
