@@ -49,8 +49,18 @@ def email_unverified(request: HttpRequest) -> bool:
     return bool(flags) and not any(flags)
 
 
+def notices_unread(request: HttpRequest) -> int:
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return 0
+    from notices.service import unread_count
+
+    return unread_count(user)
+
+
 def header(request: HttpRequest) -> dict[str, Callable[[], Any]]:
     return {
+        "notices_unread": _cached(request, "notices_unread", lambda: notices_unread(request)),
         "your_turn_count": _cached(request, "your_turn_count", lambda: your_turn_count(request)),
         "email_unverified": _cached(request, "email_unverified", lambda: email_unverified(request)),
     }

@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("ladders.urls")),
+    path("", include("notices.urls")),
 ]
 
 # Without DEBUG: JSON under /api/, Django's pages elsewhere (druidsite.errors).

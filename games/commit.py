@@ -129,6 +129,16 @@ class Pending:
             seat.deadline = seat.paused_remaining = None
         self.finished = True
 
+    def annul(self, detail: str) -> None:
+        """An admin's annulment of a finished game: no result, it counts for nothing."""
+        match = self.match
+        match.winner_seat = ""
+        match.end_reason = Match.Reason.ANNULLED
+        match.end_detail = detail[:200]
+        for seat in self.seats:
+            seat.result = Seat.Result.NONE
+        self.result_changed = True
+
     def set_result(self, winner: str | None, reason: str, detail: str) -> None:
         """The result of a finished game (its end, or an admin's correction of it)."""
         match = self.match

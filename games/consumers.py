@@ -149,3 +149,6 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
 
     async def user_games(self, event: dict) -> None:
         await self.send_json({"type": "games", "match": event["match"]})
+
+    async def user_notice(self, event: dict) -> None:
+        await self.send_json({"type": "notice", "unread": event["unread"]})

@@ -88,6 +88,7 @@ class Match(models.Model):
         TIMEOUT = "timeout", _("time ran out")
         DRAW = "draw", _("agreed draw")
         CORRECTED = "corrected", _("an admin's decision")
+        ANNULLED = "annulled", _("annulled by an admin")
 
     game = models.CharField(max_length=32, default=catalog.default_name)
     state = models.JSONField(help_text=_("The engine's full state: server only."))
@@ -184,6 +185,7 @@ class MoveRecord(models.Model):
         RESUME = "resume", _("clock resumed")
         CLOCK = "clock", _("clock restarted")
         CORRECT = "correct", _("result corrected")
+        ANNUL = "annul", _("game annulled")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="records")
     version = models.PositiveIntegerField(help_text=_("The match version this entry created."))

@@ -18,7 +18,7 @@ from games.catalog import GameInfo
 
 #: The events the site itself records (games.services), not the rules.
 SITE_EVENTS = ("resign", "draw_offer", "draw_decline", "draw_accept", "timeout", "pause",
-               "resume", "clock", "correct")
+               "resume", "clock", "correct", "annul")
 
 
 def end_reason(game: GameInfo | None, reason: str | None, detail: str | None = None) -> str:
@@ -32,6 +32,7 @@ def end_reason(game: GameInfo | None, reason: str | None, detail: str | None = N
         "timeout": _("on time"),
         "draw": _("agreed"),
         "corrected": _("by an admin's decision"),
+        "annulled": _("annulled by an admin"),
     }.get(reason or "", detail or reason or "")
 
 
@@ -69,6 +70,11 @@ def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
     kind = event.get("type")
     if kind == "correct":
         return _correction(game, event)
+    if kind == "annul":
+        text = _("An admin annulled the game: it counts for nothing.")
+        if event.get("reason"):
+            text += " " + _("Reason: %(reason)s") % {"reason": event["reason"]}
+        return text
     if kind in SITE_EVENTS:
         return _site_sentence(kind, game.seat_label(event.get("player")))
     if game.event_sentence is not None:

@@ -377,16 +377,21 @@ def expire_deadlines(now=None) -> list[int]:
     return ended
 
 
+def _admin_reason(actor, reason: Any) -> str:
+    if not getattr(actor, "is_staff", False):
+        raise Forbidden(_("Only admins may do this."))
+    reason = " ".join(str(reason or "").split())[:200]
+    if not reason:
+        raise ServiceError(_("Give the reason for the decision: the players will read it."))
+    return reason
+
+
 def correct_result(match_id: Any, actor, winner: str | None, reason: str) -> Committed:
     """An admin's correction of a finished game's result: ``winner`` is a seat (seats
     joined by "+" for a team) or None for a draw; ``reason`` is shown to the players.
     One commit with the decision in the log; a correction that changes nothing is
     refused. Ratings and ladders follow through the settle task."""
-    if not getattr(actor, "is_staff", False):
-        raise Forbidden(_("Only admins may do this."))
-    reason = " ".join(str(reason or "").split())[:200]
-    if not reason:
-        raise ServiceError(_("Give the reason for the correction: the players will read it."))
+    reason = _admin_reason(actor, reason)
 
     def change(pending: Pending) -> Entry:
         match = pending.match
@@ -395,11 +400,31 @@ def correct_result(match_id: Any, actor, winner: str | None, reason: str) -> Com
         names = {seat.seat for seat in pending.seats}
         if winner is not None and not set(winner.split("+")) <= names:
             raise ServiceError(_("The winner must be a seat of this game, or none for a draw."))
-        if (winner or "") == match.winner_seat and all(s.result for s in pending.seats):
+        if ((winner or "") == match.winner_seat and match.end_reason != Match.Reason.ANNULLED
+                and all(s.result for s in pending.seats)):
             raise Conflict(_("The game already has that result."))
         was = match.winner_seat or None
         pending.set_result(winner, Match.Reason.CORRECTED, reason)
         return Entry(MoveRecord.Kind.CORRECT, events=[
             {"type": "correct", "winner": winner, "was": was, "reason": reason}])
+
+    return commit.commit(match_id, change, running=False)
+
+
+def annul_result(match_id: Any, actor, reason: str) -> Committed:
+    """An admin's annulment of a finished game: it counts for nothing (no rating, no
+    ladder position change); the decision and its reason go into the game's log."""
+    reason = _admin_reason(actor, reason)
+
+    def change(pending: Pending) -> Entry:
+        match = pending.match
+        if not match.is_over:
+            raise Conflict(_("The game is still in progress."))
+        if match.end_reason == Match.Reason.ANNULLED:
+            raise Conflict(_("The game is annulled already."))
+        was = match.winner_seat or None
+        pending.annul(reason)
+        return Entry(MoveRecord.Kind.ANNUL, events=[
+            {"type": "annul", "was": was, "reason": reason}])
 
     return commit.commit(match_id, change, running=False)

@@ -27,9 +27,12 @@ MOVE = "move"
 #: rules' own end comes from a move: reason "rules").
 ENDING_KINDS = {"resign": "resign", "timeout": "timeout", "draw_accept": "draw"}
 RULES = "rules"
-#: An admin's correction of a finished game's result: only after the end.
+#: An admin's correction or annulment of a finished game's result: only after the end.
 CORRECT = "correct"
 CORRECTED = "corrected"
+ANNUL = "annul"
+ANNULLED = "annulled"
+ADMIN_KINDS = (CORRECT, ANNUL)
 
 
 def _hands_over(record: StoredRecord) -> bool:
@@ -128,7 +131,7 @@ def verify_game(game: StoredGame) -> str | None:
         where = f"record v{record.version}"
         if record.version != expected_version:
             return f"records (v{expected_version} missing)"
-        if record.kind == CORRECT:
+        if record.kind in ADMIN_KINDS:
             if ended_by is None:
                 return f"{where} (a correction before the end of the game)"
             correction = record
@@ -167,11 +170,11 @@ def _check_ending(game: StoredGame, rules, state, ended_by: str | None,
         return "status (finished without a final record)" if finished else None
     if not finished:
         return "status (active after the end of the game)"
+    if correction is not None:
+        return _check_correction(game, correction)
     found = _check_results(game)
     if found:
         return found
-    if correction is not None:
-        return _check_correction(game, correction)
     reason = RULES if ended_by == RULES else ENDING_KINDS[ended_by]
     if game.end_reason != reason:
         return "end_reason (differs from the final record)"
@@ -181,17 +184,27 @@ def _check_ending(game: StoredGame, rules, state, ended_by: str | None,
 
 
 def _check_correction(game: StoredGame, record: StoredRecord) -> str | None:
-    """A corrected game ends as its last correction says."""
+    """A corrected game ends as its last correction says; an annulled one has no result."""
     event = next((e for e in record.events if isinstance(e, dict)
-                  and e.get("type") == CORRECT), None) if isinstance(record.events, list) else None
+                  and e.get("type") == record.kind), None) if isinstance(record.events,
+                                                                        list) else None
     where = f"record v{record.version}"
     if event is None:
-        return f"{where}.events (no correction event)"
+        return f"{where}.events (no {record.kind} event)"
+    if record.kind == ANNUL:
+        if game.end_reason != ANNULLED:
+            return "end_reason (differs from the annulment)"
+        if game.winner_seat:
+            return "winner_seat (differs from the annulment)"
+        for seat, result in sorted(dict(game.results).items()):
+            if result:
+                return f"results.{seat} (a result in an annulled game)"
+        return None
     if game.end_reason != CORRECTED:
         return "end_reason (differs from the correction)"
     if (game.winner_seat or None) != event.get("winner"):
         return "winner_seat (differs from the correction)"
-    return None
+    return _check_results(game)
 
 
 def _check_results(game: StoredGame) -> str | None:

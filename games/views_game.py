@@ -56,6 +56,12 @@ def _player(game: GameInfo, summary: dict, payload: dict) -> dict:
 
 def _over(game: GameInfo, result: dict, players: dict) -> dict:
     reason = movelog.end_reason(game, result.get("reason"), result.get("detail"))
+    if result.get("reason") == "annulled":
+        text = _("Game over: annulled by an admin, it counts for nothing (%(why)s)") % {
+            "why": result.get("detail") or ""}
+        return {"kind": "over", "text": text}
+    if result.get("reason") == "corrected":
+        reason = _("by an admin's decision (%(why)s)") % {"why": result.get("detail") or ""}
     if result["winner"] is None:
         text = _("Game over: draw (%(reason)s)") % {"reason": reason}
     else:

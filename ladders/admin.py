@@ -64,6 +64,7 @@ class CorrectResultForm(forms.Form):
         ("challenger", gettext_lazy("The challenger won")),
         ("defender", gettext_lazy("The defender won")),
         ("draw", gettext_lazy("Draw")),
+        ("annul", gettext_lazy("Annul the game: it counts for nothing")),
     ])
     note = forms.CharField(label=gettext_lazy("Why"), max_length=500, widget=forms.Textarea)
 
@@ -301,8 +302,8 @@ class LadderGameAdmin(ReadOnlyAdmin):
         if request.method == "POST" and form.is_valid():
             if _run(request, lambda: services.correct_result(
                     game.pk, request.user, form.cleaned_data["result"], form.cleaned_data["note"]),
-                    _("The result is corrected. Move players by hand if the positions should "
-                      "change.")):
+                    _("The decision is recorded in the game; ratings and positions follow, "
+                      "and both players are told.")):
                 return redirect("admin:ladders_laddergame_changelist")
         context = {**self.admin_site.each_context(request), "opts": self.model._meta,
                    "original": game, "form": form,

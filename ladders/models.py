@@ -191,6 +191,7 @@ class LadderGame(models.Model):
         DRAW = "draw", _("draw")
         LEFT = "left", _("a player left the ladder")
         CLOSED = "closed", _("ladder closed: no change")
+        ANNULLED = "annulled", _("annulled by an admin")
 
     ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="games")
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="ladder_game")

@@ -134,10 +134,31 @@ def leaderboard(game: str, size: int = LEADERBOARD_SIZE) -> QuerySet[Rating]:
     )
 
 
-def safely_rate(match_id: int) -> None:
+#: Log records of an admin's decision on a finished game's result.
+ADMIN_DECISIONS = ("correct", "annul")
+
+
+def settle(match_id: int, version: int | None = None) -> None:
+    """A new result is rated; a result an admin changed (the record at ``version`` is
+    a correction or an annulment) has its game kind's ratings replayed from that game
+    on (ladders.rerate), once it had been rated."""
+    from ladders.rerate import rerate_from
+
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return
+    decided = version is not None and match.records.filter(
+        version=version, kind__in=ADMIN_DECISIONS).exists()
+    if decided and RatingChange.objects.filter(match=match).exists():
+        rerate_from(match)
+    else:
+        rate_match(match_id)
+
+
+def safely_rate(match_id: int, version: int | None = None) -> None:
     """The receiver's call: a failure is logged (and repaired by rate_missed), never
     raised into the move, resignation or timeout that finished the game."""
     try:
-        rate_match(match_id)
+        settle(match_id, version)
     except Exception:
         log.exception("rating match %s failed; the catch-up task will retry", match_id)

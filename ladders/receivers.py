@@ -20,14 +20,15 @@ log = logging.getLogger(__name__)
 
 
 @receiver(result_changed, dispatch_uid="ladders.rate_match")
-def rate_finished_match(sender, match_id: int, **kwargs) -> None:
-    ratings.safely_rate(match_id)
+def rate_finished_match(sender, match_id: int, version: int | None = None, **kwargs) -> None:
+    ratings.safely_rate(match_id, version)
 
 
 @receiver(result_changed, dispatch_uid="ladders.apply_ladder_result")
 def apply_ladder_result(sender, match_id: int, **kwargs) -> None:
     try:
         services.apply_results(match_id)
+        services.follow_decision(match_id)
     except Exception:
         log.exception("applying the ladder result of match %s failed; catch_up will retry",
                       match_id)

@@ -41,7 +41,8 @@ Action = LadderAudit.Action
 
 __all__ = [
     "Conflict", "Forbidden", "NotFound", "ServiceError", "add_player", "apply_results",
-    "challenge", "correct_result", "drop_inactive", "join", "leave", "move_player",
+    "challenge", "correct_result", "drop_inactive", "follow_decision", "join", "leave",
+    "move_player",
     "remove_player", "set_status",
 ]
 
@@ -293,29 +294,83 @@ def move_player(ladder_id: Any, actor, user, position: int) -> LadderEntry:
 
 
 def correct_result(game_id: Any, actor, result: str, note: str = "") -> LadderGame:
-    """Correct the result of a finished ladder game ("challenger", "defender" or "draw"):
-    one commit of the game (games.commit) with the admin's decision and reason in its
-    log, then the audit row. Positions do not move (the admin moves players by hand if
-    needed) and ratings are not recomputed (docs/ladders.md). A correction that changes
-    nothing is refused."""
+    """An admin's decision on a finished ladder game: "challenger", "defender", "draw"
+    or "annul". One commit of the game (games.services.correct_result or annul_result)
+    with the decision and its reason in the game's log; the settle task then replays
+    the ratings (ladders.rerate) and moves the positions (follow_decision); both
+    players are told. A decision that changes nothing is refused."""
     _require_staff(actor)
-    if result not in ("challenger", "defender", "draw"):
-        raise ServiceError(_("The result is the challenger's win, the defender's, or a draw."))
+    if result not in ("challenger", "defender", "draw", "annul"):
+        raise ServiceError(_("The decision is the challenger's win, the defender's, a draw, "
+                             "or an annulment."))
     game = LadderGame.objects.select_related("match").filter(pk=game_id).first()
     if game is None:
         raise NotFound(_("There is no ladder game %(id)s.") % {"id": game_id})
+    reason = note or _("decided by an admin")
     winner_id = {"challenger": game.challenger_id, "defender": game.defender_id}.get(result)
     seats = list(Seat.objects.filter(match_id=game.match_id).select_related("user"))
     winner = next((seat.seat for seat in seats if seat.user_id == winner_id), None)
     before = {seat.user.username: seat.result for seat in seats}
     with transaction.atomic():
         ladder = _lock_ladder(game.ladder_id)
-        committed = game_services.correct_result(
-            game.match_id, actor, winner, note or _("corrected by an admin"))
+        if result == "annul":
+            committed = game_services.annul_result(game.match_id, actor, reason)
+        else:
+            committed = game_services.correct_result(game.match_id, actor, winner, reason)
         audit(ladder, actor, Action.CORRECT, match=game.match_id, result=result,
               note=str(note)[:500], before=before,
               after={s.user.username: s.result for s in committed.seats})
+    from ladders import notices
+
+    notices.result_decided(game, committed.match, [seat.user for seat in seats])
     return game
+
+
+def _outcome_now(game: LadderGame, match: Match) -> str:
+    if match.end_reason == Match.Reason.ANNULLED:
+        return LadderGame.Outcome.ANNULLED
+    winner, _loser = _winner_and_loser(game)
+    if winner is None:
+        return LadderGame.Outcome.DRAW
+    if winner == game.challenger_id:
+        return LadderGame.Outcome.CHALLENGER_WON
+    return LadderGame.Outcome.DEFENDER_WON
+
+
+def follow_decision(match_id: int) -> bool:
+    """After an admin's decision on a resolved ladder game, the positions follow it:
+    a challenger who now won and is below the defender takes the defender's place; a
+    climb that the decision takes back puts the defender back above the challenger.
+    Nothing moves in a closed ladder or when either player has left it (documented in
+    docs/ladders.md). Idempotent: the game's outcome records what was applied."""
+    game = (LadderGame.objects.select_related("match", "challenger", "defender")
+            .filter(match_id=match_id, resolved=True).first())
+    if game is None or game.outcome in (LadderGame.Outcome.LEFT, LadderGame.Outcome.CLOSED):
+        return False
+    with transaction.atomic():
+        ladder = _lock_ladder(game.ladder_id)
+        game = LadderGame.objects.select_related("match", "challenger", "defender").get(
+            pk=game.pk)
+        old, new = game.outcome, _outcome_now(game, game.match)
+        if old == new:
+            return False
+        entries = entries_in_order(ladder)
+        challenger = _entry(entries, game.challenger_id)
+        defender = _entry(entries, game.defender_id)
+        moves: list = []
+        if ladder.status != Ladder.Status.CLOSED and challenger and defender:
+            won = LadderGame.Outcome.CHALLENGER_WON
+            if new == won and challenger.position > defender.position:
+                move_to(entries, challenger, defender.position)
+            elif old == won and defender.position > challenger.position:
+                move_to(entries, defender, challenger.position)
+            moves = apply_order(entries)
+        game.outcome = new
+        game.save(update_fields=["outcome"])
+        audit(ladder, None, Action.RESULT, match=game.match_id,
+              challenger=game.challenger.username, defender=game.defender.username,
+              outcome=new, was=old, decision=True, moves=moves)
+    return True
 
 
 def set_status(ladder_id: Any, actor, status: str) -> Ladder:

@@ -25,7 +25,17 @@
       delay = 1000;
       ping = setInterval(() => socket.send("ping"), 30000);
     };
-    socket.onmessage = () => refreshCount();
+    socket.onmessage = (event) => {
+      let message = {};
+      try { message = JSON.parse(event.data); } catch (error) { /* a nudge all the same */ }
+      const notices = document.getElementById("notices-unread");
+      if (message.type === "notice" && notices) {
+        notices.textContent = String(message.unread);
+        notices.classList.toggle("badge-zero", message.unread === 0);
+        return;
+      }
+      refreshCount();
+    };
     socket.onclose = () => {
       clearInterval(ping);
       setTimeout(connect, delay);

@@ -1,7 +1,7 @@
 """The game-level invariant of the write path, for all three games.
 
 Random sequences of every kind of change (moves, resignations, draw offers and
-answers, timeouts, vacations, takeovers at a table, admin corrections) over
+answers, timeouts, vacations, takeovers at a table, admin corrections and annulments) over
 several games of each game. After each step:
 - every game replays from its seed and log (games.verify, as verify_games does);
 - each game's versions are 1..version, one record each;
@@ -105,10 +105,14 @@ class World:
         services.correct_result(match.pk, self.staff, winner, "a dispute decided")
         return "correction"
 
+    def annul(self, match: Match) -> str:
+        services.annul_result(match.pk, self.staff, "played against the rules")
+        return "annulment"
+
     def step(self) -> tuple[int, str]:
         match = Match.objects.get(pk=self.rng.choice(self.matches))
         if match.is_over:
-            kinds = [self.correct, self.vacation]
+            kinds = [self.correct, self.correct, self.annul, self.vacation]
         else:
             kinds = [self.move] * 12 + [self.resign, self.draw, self.draw, self.timeout,
                                          self.vacation, self.vacation]

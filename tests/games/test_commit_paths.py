@@ -85,13 +85,21 @@ def test_it_refuses_corrections_of_running_games_by_players_or_without_a_reason(
 def test_verify_games_catches_a_result_changed_around_the_log(alice, bob, staff):
     match = _resigned(alice, bob)
     services.correct_result(match.pk, staff, "sun", "decided")
-    Match.objects.filter(pk=match.pk).update(winner_seat="moon")
-    match.refresh_from_db()
-    assert verify_game(stored_game(match)) == "results.moon (differs from winner_seat)"
     match.seats.filter(seat="moon").update(result="win")
-    match.seats.filter(seat="sun").update(result="loss")
+    assert verify_game(stored_game(Match.objects.get(pk=match.pk))) == (
+        "results.moon (differs from winner_seat)")
+    Match.objects.filter(pk=match.pk).update(winner_seat="moon")
     assert verify_game(stored_game(Match.objects.get(pk=match.pk))) == (
         "winner_seat (differs from the correction)")
+
+
+def test_verify_games_checks_an_annulment_against_its_log(alice, bob, staff):
+    match = _resigned(alice, bob)
+    services.annul_result(match.pk, staff, "a wrong table")
+    assert verify_game(stored_game(Match.objects.get(pk=match.pk))) is None
+    match.seats.filter(seat="moon").update(result="win")
+    assert verify_game(stored_game(Match.objects.get(pk=match.pk))) == (
+        "results.moon (a result in an annulled game)")
 
 
 def test_it_commits_a_vacation_pause_and_resume_to_each_game(

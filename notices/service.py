@@ -1,0 +1,47 @@
+"""Sending notices: stored for the site's list, told live to open pages, mailed.
+
+A notice is mailed under the player's mail setting (none when turn mails are
+off; a bot has no mail). Sending never raises into the action that caused it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import translation
+
+from notices.kinds import words
+from notices.models import Notice
+
+log = logging.getLogger(__name__)
+
+
+def unread_count(user) -> int:
+    return Notice.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def send(user, kind: str, *, url: str = "", mail: bool = True, **params: Any) -> Notice:
+    notice = Notice.objects.create(user=user, kind=kind, params=params, url=url)
+
+    def after() -> None:
+        from druidsite.realtime import publish
+        from games.broadcast import user_group
+
+        publish(user_group(user.pk), {"type": "user.notice", "unread": unread_count(user)})
+        if mail and user.email and not getattr(user, "is_bot", False) and \
+                getattr(user, "notify", "each") != "off":
+            try:
+                with translation.override(getattr(user, "language", "") or
+                                          settings.LANGUAGE_CODE):
+                    subject, text = words(kind, params)
+                    link = f"\n\n{settings.SITE_URL.rstrip('/')}{url}" if url else ""
+                    send_mail(subject, text + link, None, [user.email])
+            except Exception:
+                log.warning("mailing a %s notice to %s failed", kind, user.pk, exc_info=True)
+
+    transaction.on_commit(after)
+    return notice
