@@ -226,6 +226,8 @@ CELERY_BEAT_SCHEDULE: dict = {
 # who answers at once gets none.
 NOTIFY_DELAY_SECONDS = env.int("NOTIFY_DELAY_SECONDS", 120, minimum=0)
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", 30, minimum=0)
+# A player may dispute a result for this many days after the end of the game.
+DISPUTE_DAYS = env.int("DISPUTE_DAYS", 7, minimum=0)
 SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000")
 # The embedded shape runs a worker and beat inside the web process; tests and
 # management commands that need none can turn it off.

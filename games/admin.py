@@ -154,3 +154,6 @@ class TableAdmin(ReadOnlyAdmin):
     list_select_related = ("creator",)
     date_hierarchy = "created_at"
     inlines = [TableSeatInline, TableGameInline]
+
+
+from games import admin_disputes  # noqa: E402,F401 - the disputes' admin

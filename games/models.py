@@ -186,6 +186,8 @@ class MoveRecord(models.Model):
         CLOCK = "clock", _("clock restarted")
         CORRECT = "correct", _("result corrected")
         ANNUL = "annul", _("game annulled")
+        DISPUTE = "dispute", _("result disputed")
+        RULING = "ruling", _("dispute ruled on")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="records")
     version = models.PositiveIntegerField(help_text=_("The match version this entry created."))
@@ -281,3 +283,35 @@ class TableGame(models.Model):
 
     def __str__(self) -> str:
         return f"table #{self.table_id} game {self.number}: #{self.match_id}"
+
+
+class Dispute(models.Model):
+    """A player's dispute of a finished game's result, and the admin's ruling on it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        UPHELD = "upheld", _("result upheld")
+        CORRECTED = "corrected", _("result corrected")
+        ANNULLED = "annulled", _("game annulled")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="disputes")
+    seat = models.CharField(max_length=16)
+    reason = models.CharField(max_length=500)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision = models.CharField(max_length=500, blank=True, default="")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="one_dispute_per_player"),
+        ]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"dispute of #{self.match_id} by {self.user_id} ({self.status})"

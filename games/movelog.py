@@ -18,7 +18,7 @@ from games.catalog import GameInfo
 
 #: The events the site itself records (games.services), not the rules.
 SITE_EVENTS = ("resign", "draw_offer", "draw_decline", "draw_accept", "timeout", "pause",
-               "resume", "clock", "correct", "annul")
+               "resume", "clock", "correct", "annul", "dispute", "ruling")
 
 
 def end_reason(game: GameInfo | None, reason: str | None, detail: str | None = None) -> str:
@@ -70,6 +70,12 @@ def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
     kind = event.get("type")
     if kind == "correct":
         return _correction(game, event)
+    if kind == "dispute":
+        return _("%(seat)s disputed the result: %(reason)s") % {
+            "seat": game.seat_label(event.get("player")), "reason": event.get("reason", "")}
+    if kind == "ruling":
+        return _("An admin looked at the dispute: the result stands. Reason: %(reason)s") % {
+            "reason": event.get("reason", "")}
     if kind == "annul":
         text = _("An admin annulled the game: it counts for nothing.")
         if event.get("reason"):

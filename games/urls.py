@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from games import views, views_game, views_rules, views_tables
+from games import views, views_disputes, views_game, views_rules, views_tables
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
@@ -23,6 +23,7 @@ urlpatterns = [
     path("games/<int:match_id>/board/", views_game.board_fragment, name="game_board"),
     path("games/<int:match_id>/replay/", views_game.replay_page, name="game_replay"),
     path("games/<int:match_id>/export.json", views_game.export, name="game_export"),
+    path("games/<int:match_id>/dispute/", views_disputes.dispute, name="game_dispute"),
     path("games/<int:match_id>/<str:action>/", views.game_action, name="game_action"),
     path("api/", include("games.api_urls")),
 ]

@@ -32,7 +32,9 @@ CORRECT = "correct"
 CORRECTED = "corrected"
 ANNUL = "annul"
 ANNULLED = "annulled"
+#: After the end, besides those: a player's dispute and an admin's ruling upholding it.
 ADMIN_KINDS = (CORRECT, ANNUL)
+AFTER_THE_END = (*ADMIN_KINDS, "dispute", "ruling")
 
 
 def _hands_over(record: StoredRecord) -> bool:
@@ -131,10 +133,11 @@ def verify_game(game: StoredGame) -> str | None:
         where = f"record v{record.version}"
         if record.version != expected_version:
             return f"records (v{expected_version} missing)"
-        if record.kind in ADMIN_KINDS:
+        if record.kind in AFTER_THE_END:
             if ended_by is None:
-                return f"{where} (a correction before the end of the game)"
-            correction = record
+                return f"{where} (a {record.kind} before the end of the game)"
+            if record.kind in ADMIN_KINDS:
+                correction = record
             continue
         if ended_by is not None:
             return f"{where} (after the end of the game)"

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games import catalog, movelog
+from games import catalog, disputes, movelog
 from games.catalog import GameInfo
 from games.models import Match, MoveRecord
 from games.rules import RulesError, get_rules
@@ -155,6 +155,8 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "answer_draw": me is not None and not match.is_over and offer not in (None, viewer),
         "my_offer": me is not None and not match.is_over and offer == viewer,
         "can_rematch": me is not None and match.is_over and len(seats) == 2,
+        "disputes": list(match.disputes.select_related("user")) if match.is_over else [],
+        "can_dispute": match.is_over and disputes.can_dispute(match, request.user),
         "game_data": {
             "game": game.name,
             "version": payload["version"],

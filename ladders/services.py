@@ -293,7 +293,8 @@ def move_player(ladder_id: Any, actor, user, position: int) -> LadderEntry:
     return entry
 
 
-def correct_result(game_id: Any, actor, result: str, note: str = "") -> LadderGame:
+def correct_result(game_id: Any, actor, result: str, note: str = "", *,
+                   notify: bool = True) -> LadderGame:
     """An admin's decision on a finished ladder game: "challenger", "defender", "draw"
     or "annul". One commit of the game (games.services.correct_result or annul_result)
     with the decision and its reason in the game's log; the settle task then replays
@@ -320,10 +321,28 @@ def correct_result(game_id: Any, actor, result: str, note: str = "") -> LadderGa
         audit(ladder, actor, Action.CORRECT, match=game.match_id, result=result,
               note=str(note)[:500], before=before,
               after={s.user.username: s.result for s in committed.seats})
-    from ladders import notices
+    if notify:  # a ruling on a dispute tells the players itself
+        from ladders import notices
 
-    notices.result_decided(game, committed.match, [seat.user for seat in seats])
+        notices.result_decided(game, committed.match, [seat.user for seat in seats])
     return game
+
+
+def decide_dispute(dispute, actor, ruling: str, winner: str | None, reason: str) -> bool:
+    """A ruling that changes a ladder game's result goes through the ladder (its audit
+    log, positions and notices); False for a game of no ladder."""
+    game = LadderGame.objects.filter(match_id=dispute.match_id).first()
+    if game is None:
+        return False
+    if ruling == "annul":
+        result = "annul"
+    else:
+        user_id = next((s.user_id for s in Seat.objects.filter(match_id=game.match_id)
+                        if s.seat == winner), None)
+        result = {game.challenger_id: "challenger", game.defender_id: "defender"}.get(
+            user_id, "draw")
+    correct_result(game.pk, actor, result, reason, notify=False)
+    return True
 
 
 def _outcome_now(game: LadderGame, match: Match) -> str:

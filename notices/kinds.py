@@ -25,8 +25,25 @@ def _generic(params: dict[str, Any]) -> tuple[str, str]:
     return _("A notice from druidsite"), str(params.get("text", ""))
 
 
+def _dispute_opened(params: dict[str, Any]) -> tuple[str, str]:
+    return (_("A result was disputed"),
+            _("The result of game #%(match)s is disputed: %(reason)s") % {
+                "match": params.get("match"), "reason": params.get("reason", "")})
+
+
+def _dispute_decided(params: dict[str, Any]) -> tuple[str, str]:
+    ruling = {"uphold": _("the result stands"), "correct": _("the result is corrected"),
+              "annul": _("the game is annulled")}.get(params.get("ruling", ""), "")
+    return (_("A dispute was decided"),
+            _("The dispute of game #%(match)s is decided: %(ruling)s. Reason: %(reason)s") % {
+                "match": params.get("match"), "ruling": ruling,
+                "reason": params.get("reason", "")})
+
+
 KINDS = {
     "result_decided": _result_decided,
+    "dispute_opened": _dispute_opened,
+    "dispute_decided": _dispute_decided,
 }
 
 

@@ -120,3 +120,19 @@ def test_it_refuses_a_decision_on_a_running_game(ladder, four, staff):
         services.correct_result(game.pk, staff, "defender", "too early")
     assert Match.objects.get(pk=game.match_id).version == 0
     assert not ladder.audit.filter(action="correct").exists()
+
+
+def test_a_ruling_on_a_disputed_ladder_game_goes_through_the_ladder(
+        ladder, four, staff, finished):
+    from games import disputes
+
+    alice, bob, carol, dave = four
+    game = _bob_resigns_to_dave(ladder, four, finished)
+    dispute = disputes.open_dispute(game.match_id, bob, "I clicked resign by mistake")
+    finished(disputes.rule, dispute.pk, staff, "correct", "a misclick, the log shows it",
+             Match.objects.get(pk=game.match_id).seats.get(user=bob).seat)
+    assert standings(ladder) == ["alice", "bob", "dave", "carol"]
+    assert ladder.audit.get(action="correct").detail["result"] == "defender"
+    # Told once each, by the ruling.
+    assert Notice.objects.filter(kind="dispute_decided").count() == 2
+    assert not Notice.objects.filter(kind="result_decided").exists()
