@@ -254,12 +254,15 @@ def play(match_id: Any, user, move: Any, version: Any, *, seat: str | None = Non
     return commit.commit(match_id, change, version=version, member=user)
 
 
-def resign(match_id: Any, user, version: Any = None) -> Committed:
+def resign(match_id: Any, user, version: Any = None, *, rated: bool | None = None) -> Committed:
     """Give up: in a two-player game the opponent wins; at a table an AI player takes
-    the seat over and the table plays on (games.takeover)."""
+    the seat over and the table plays on (games.takeover). ``rated=False``: the game
+    ends unrated (a ladder's removal of a player, when the ladder says so)."""
 
     def change(pending: Pending) -> Entry:
         seat = pending.seat_of(user)
+        if rated is False:
+            pending.match.rated = False
         if len(pending.seats) > 2:
             return takeover.hand_over(pending, seat, "resign")
         pending.finish(pending.other_seat(seat), Match.Reason.RESIGN, f"{seat.seat} resigned")

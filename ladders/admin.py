@@ -18,12 +18,22 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ladders import services
-from ladders.models import Ladder, LadderAudit, LadderEntry, LadderGame, Rating, RatingChange
+from ladders.models import (
+    Announcement,
+    Ladder,
+    LadderAudit,
+    LadderBan,
+    LadderEntry,
+    LadderGame,
+    LadderInvite,
+    Rating,
+    RatingChange,
+)
 from ladders.positions import audit
 
 
@@ -57,6 +67,47 @@ class AddPlayerForm(forms.Form):
 
 class MovePlayerForm(forms.Form):
     position = forms.IntegerField(label=gettext_lazy("New position"), min_value=1)
+
+
+class RemovePlayerForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Reason (the player reads it)"), max_length=500,
+                             widget=forms.Textarea(attrs={"rows": 3}))
+    ban = forms.ChoiceField(label=gettext_lazy("Ban from this ladder"), choices=[
+        ("", gettext_lazy("no ban: they may join again")),
+        ("days", gettext_lazy("for a number of days")),
+        ("forever", gettext_lazy("for good")),
+    ], required=False)
+    days = forms.IntegerField(label=gettext_lazy("Days"), min_value=1, max_value=3650,
+                              required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("ban") == "days" and not data.get("days"):
+            self.add_error("days", _("How many days?"))
+        return data
+
+
+class UserForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("Player"), max_length=150)
+
+    def clean_username(self):
+        return AddPlayerForm.clean_username(self)
+
+
+class AnnounceForm(forms.Form):
+    text = forms.CharField(label=gettext_lazy("Announcement"), max_length=2000,
+                           widget=forms.Textarea)
+
+
+class NextSeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name of the new season"), max_length=100)
+    keep_order = forms.BooleanField(
+        label=gettext_lazy("Keep the final order"), required=False, initial=True,
+        help_text=gettext_lazy("Off: the new season starts empty and players join again."))
+
+
+class NotifyForm(forms.Form):
+    text = forms.CharField(label=gettext_lazy("Message"), max_length=1000, widget=forms.Textarea)
 
 
 class CorrectResultForm(forms.Form):
@@ -114,12 +165,31 @@ class LadderAdmin(admin.ModelAdmin):
     inlines = [LadderEntryInline]
     actions = ["freeze", "unfreeze", "close"]
     fieldsets = (
-        (None, {"fields": ("name", "game", "status", "player_tools")}),
+        (None, {"fields": ("name", "game", "status", "description", "player_tools")}),
         (gettext_lazy("Games"), {"fields": ("days_per_move", "rated", "rematch_handicap")}),
         (gettext_lazy("Rules"), {"fields": ("challenge_range", "max_open_challenges",
                                             "cooldown_days", "inactivity_days")}),
-        (gettext_lazy("History"), {"fields": ("created_by", "created_at")}),
+        (gettext_lazy("Players"), {"fields": ("join_rule", "min_rating", "max_rating",
+                                              "rate_removals")}),
+        (gettext_lazy("History"), {"fields": ("season", "previous", "created_by",
+                                              "created_at")}),
     )
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        # A closed season is an archive: its settings are locked.
+        if obj is not None and obj.status == Ladder.Status.CLOSED:
+            return [f for _name, opts in self.fieldsets for f in opts["fields"]]
+        return [*self.readonly_fields, "season", "previous"]
+
+    def delete_view(self, request: HttpRequest, object_id, extra_context=None):
+        ladder = get_object_or_404(Ladder, pk=object_id)
+        refusal = services.delete_refusal(ladder)
+        if refusal:
+            context = {**self.admin_site.each_context(request), "opts": self.model._meta,
+                       "original": ladder, "title": _("%(name)s cannot be deleted") % {
+                           "name": ladder.name}, "form": None, "refusal": refusal}
+            return TemplateResponse(request, "ladders/admin/refusal.html", context, status=409)
+        return super().delete_view(request, object_id, extra_context)
 
     def get_queryset(self, request: HttpRequest):
         return super().get_queryset(request).annotate(players=Count("entries"))
@@ -132,9 +202,16 @@ class LadderAdmin(admin.ModelAdmin):
     def player_tools(self, ladder: Ladder) -> str:
         if not ladder.pk:
             return _("Add players once the ladder is saved.")
-        return format_html('<a href="{}" id="add-player-link">{}</a>',
-                           reverse("admin:ladders_ladder_add_player", args=[ladder.pk]),
-                           _("Add a player"))
+        links = [("add-player-link", "admin:ladders_ladder_add_player", _("Add a player")),
+                 ("invite-link", "admin:ladders_ladder_invite", _("Invite a player")),
+                 ("announce-link", "admin:ladders_ladder_announce", _("Post an announcement")),
+                 ("season-link", "admin:ladders_ladder_next_season",
+                  _("Start the next season")),
+                 ("bans-link", "admin:ladders_ladderban_changelist", _("Bans"))]
+        return format_html_join(" · ", '<a href="{}" id="{}">{}</a>', (
+            (reverse(name, args=[ladder.pk]) if "ladderban" not in name
+             else reverse(name) + f"?ladder__id__exact={ladder.pk}", id_, text)
+            for id_, name, text in links))
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
         # A ladder with games keeps its history: close it instead.
@@ -188,6 +265,12 @@ class LadderAdmin(admin.ModelAdmin):
                  name="ladders_ladder_move_player"),
             path("<int:ladder_id>/entries/<int:entry_id>/remove/",
                  view(self.remove_player_view), name="ladders_ladder_remove_player"),
+            path("<int:ladder_id>/invite/", view(self.invite_view),
+                 name="ladders_ladder_invite"),
+            path("<int:ladder_id>/announce/", view(self.announce_view),
+                 name="ladders_ladder_announce"),
+            path("<int:ladder_id>/next-season/", view(self.next_season_view),
+                 name="ladders_ladder_next_season"),
             *super().get_urls(),
         ]
 
@@ -236,16 +319,55 @@ class LadderAdmin(admin.ModelAdmin):
         ladder = self._ladder(request, ladder_id)
         entry = get_object_or_404(LadderEntry.objects.select_related("user"), pk=entry_id,
                                   ladder=ladder)
-        if request.method == "POST":
-            _run(request, lambda: services.remove_player(ladder.pk, request.user, entry.user),
-                 _("%(name)s was removed; their open ladder games were resigned.") % {
-                     "name": entry.user.username})
-            return self._back(ladder)
+        form = RemovePlayerForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            if _run(request, lambda: services.remove_player(
+                    ladder.pk, request.user, entry.user, data["reason"],
+                    ban_days=data["days"] if data["ban"] == "days" else None,
+                    ban_forever=data["ban"] == "forever"),
+                    _("%(name)s was removed; their open ladder games were resigned.") % {
+                        "name": entry.user.username}):
+                return self._back(ladder)
         return self._page(
             request, ladder, _("Remove %(name)s from %(ladder)s?") % {
-                "name": entry.user.username, "ladder": ladder.name},
-            None, confirm=_("Their ladder games in progress are resigned and the players "
-                            "below move up."))
+                "name": entry.user.username, "ladder": ladder.name}, form)
+
+    def invite_view(self, request: HttpRequest, ladder_id: int) -> HttpResponse:
+        ladder = self._ladder(request, ladder_id)
+        form = UserForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            user = form.cleaned_data["username"]
+            if _run(request, lambda: services.invite(ladder.pk, request.user, user),
+                    _("%(name)s is invited.") % {"name": user.username}):
+                return self._back(ladder)
+        return self._page(request, ladder, _("Invite a player to %(name)s") % {
+            "name": ladder.name}, form)
+
+    def announce_view(self, request: HttpRequest, ladder_id: int) -> HttpResponse:
+        ladder = self._ladder(request, ladder_id)
+        form = AnnounceForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            if _run(request, lambda: services.announce(ladder.pk, request.user,
+                                                       form.cleaned_data["text"]),
+                    _("The announcement is on the ladder page.")):
+                return self._back(ladder)
+        return self._page(request, ladder, _("An announcement for %(name)s") % {
+            "name": ladder.name}, form)
+
+    def next_season_view(self, request: HttpRequest, ladder_id: int) -> HttpResponse:
+        ladder = self._ladder(request, ladder_id)
+        form = NextSeasonForm(request.POST or None, initial={
+            "name": f"{ladder.name} ({ladder.season + 1})"})
+        if request.method == "POST" and form.is_valid():
+            made: list[Ladder] = []
+            if _run(request, lambda: made.append(services.next_season(
+                    ladder.pk, request.user, name=form.cleaned_data["name"],
+                    keep_order=form.cleaned_data["keep_order"])),
+                    _("The next season has started; this one is closed.")):
+                return redirect("admin:ladders_ladder_change", made[0].pk)
+        return self._page(request, ladder, _("Start the next season of %(name)s") % {
+            "name": ladder.name}, form)
 
 
 @admin.register(LadderEntry)
@@ -259,6 +381,94 @@ class LadderEntryAdmin(ReadOnlyAdmin):
     @admin.display(description=gettext_lazy("manage"))
     def tools(self, entry: LadderEntry) -> str:
         return entry_tools(entry)
+
+    actions = ["remove_selected", "move_selected", "notify_selected"]
+    readonly_fields = ("ladder", "user", "position", "joined_at", "last_active_at")
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return request.user.has_perm("ladders.change_ladder")
+
+    def _bulk_page(self, request: HttpRequest, queryset, form, action: str, title: str):
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta,
+                   "title": title, "form": form, "action": action,
+                   "entries": queryset.select_related("user", "ladder")}
+        return TemplateResponse(request, "ladders/admin/bulk.html", context)
+
+    @admin.action(description=gettext_lazy("Remove the selected players"),
+                  permissions=["change"])
+    def remove_selected(self, request: HttpRequest, queryset):
+        form = RemovePlayerForm(request.POST if "apply" in request.POST else None)
+        if "apply" in request.POST and form.is_valid():
+            data = form.cleaned_data
+            for entry in queryset.select_related("user"):
+                _run(request, lambda entry=entry: services.remove_player(
+                    entry.ladder_id, request.user, entry.user, data["reason"],
+                    ban_days=data["days"] if data["ban"] == "days" else None,
+                    ban_forever=data["ban"] == "forever"),
+                     _("%(name)s was removed.") % {"name": entry.user.username})
+            return None
+        return self._bulk_page(request, queryset, form, "remove_selected",
+                               _("Remove the selected players"))
+
+    @admin.action(description=gettext_lazy("Move the selected players"),
+                  permissions=["change"])
+    def move_selected(self, request: HttpRequest, queryset):
+        form = MovePlayerForm(request.POST if "apply" in request.POST else None)
+        if "apply" in request.POST and form.is_valid():
+            position = form.cleaned_data["position"]
+            for offset, entry in enumerate(queryset.select_related("user").order_by("position")):
+                _run(request, lambda entry=entry, offset=offset: services.move_player(
+                    entry.ladder_id, request.user, entry.user, position + offset),
+                     _("%(name)s was moved.") % {"name": entry.user.username})
+            return None
+        return self._bulk_page(request, queryset, form, "move_selected",
+                               _("Move the selected players (in order, from a position)"))
+
+    @admin.action(description=gettext_lazy("Send a notice to the selected players"),
+                  permissions=["change"])
+    def notify_selected(self, request: HttpRequest, queryset):
+        from notices.service import send
+
+        form = NotifyForm(request.POST if "apply" in request.POST else None)
+        if "apply" in request.POST and form.is_valid():
+            for entry in queryset.select_related("user", "ladder"):
+                send(entry.user, "ladder_message", ladder=entry.ladder.name,
+                     url=reverse("ladder_detail", args=[entry.ladder_id]),
+                     text=form.cleaned_data["text"])
+            messages.success(request, _("The notice is sent."))
+            return None
+        return self._bulk_page(request, queryset, form, "notify_selected",
+                               _("Send a notice to the selected players"))
+
+
+@admin.register(LadderBan)
+class LadderBanAdmin(ReadOnlyAdmin):
+    list_display = ("ladder", "user", "until", "reason", "by", "at")
+    list_filter = ("ladder",)
+    search_fields = ("user__username",)
+    actions = ["lift"]
+
+    @admin.action(description=gettext_lazy("Lift the selected bans"))
+    def lift(self, request: HttpRequest, queryset) -> None:
+        for ban in queryset.select_related("user"):
+            _run(request, lambda ban=ban: services.lift_ban(ban.ladder_id, request.user,
+                                                             ban.user),
+                 _("The ban of %(name)s is lifted.") % {"name": ban.user.username})
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return request.user.has_perm("ladders.change_ladder") and obj is None
+
+
+@admin.register(Announcement)
+class AnnouncementAdmin(ReadOnlyAdmin):
+    list_display = ("at", "ladder", "by", "text")
+    list_filter = ("ladder",)
+
+
+@admin.register(LadderInvite)
+class LadderInviteAdmin(ReadOnlyAdmin):
+    list_display = ("at", "ladder", "user", "by")
+    list_filter = ("ladder",)
 
 
 @admin.register(LadderGame)

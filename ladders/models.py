@@ -11,8 +11,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -105,7 +106,29 @@ class Ladder(models.Model):
         FROZEN = "frozen", _("frozen")
         CLOSED = "closed", _("closed")
 
+    class JoinRule(models.TextChoices):
+        OPEN = "open", _("anyone may join")
+        INVITE = "invite", _("by invitation only")
+        RATING = "rating", _("players within a rating range")
+
     name = models.CharField(_("name"), max_length=100)
+    description = models.TextField(_("description"), blank=True, default="", max_length=4000)
+    join_rule = models.CharField(_("who may join"), max_length=8, choices=JoinRule.choices,
+                                 default=JoinRule.OPEN)
+    min_rating = models.PositiveSmallIntegerField(
+        _("lowest rating"), null=True, blank=True, validators=[MaxValueValidator(4000)],
+        help_text=_("With the rating range rule: the lowest rating in the ladder's game."))
+    max_rating = models.PositiveSmallIntegerField(
+        _("highest rating"), null=True, blank=True, validators=[MaxValueValidator(4000)],
+        help_text=_("With the rating range rule: the highest rating in the ladder's game."))
+    rate_removals = models.BooleanField(
+        _("rate the games of removed players"), default=False,
+        help_text=_("When an admin removes a player, their games in progress are resigned; "
+                    "rated or not."))
+    season = models.PositiveSmallIntegerField(_("season"), default=1)
+    previous = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="next_season",
+        verbose_name=_("previous season"))
     game = models.CharField(
         pgettext_lazy("kind of game", "game"), max_length=32, choices=GAME_CHOICES,
         default=catalog.default_name,
@@ -115,15 +138,17 @@ class Ladder(models.Model):
     )
     rated = models.BooleanField(_("rated"), default=True)
     challenge_range = models.PositiveSmallIntegerField(
-        _("challenge range"), default=3, validators=[MinValueValidator(1)],
+        _("challenge range"), default=3, validators=[MinValueValidator(1),
+                                                     MaxValueValidator(100)],
         help_text=_("A player may challenge up to this many places above them."),
     )
     max_open_challenges = models.PositiveSmallIntegerField(
-        _("open ladder games per player"), default=2, validators=[MinValueValidator(1)],
+        _("open ladder games per player"), default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(50)],
         help_text=_("A challenge needs both players below this many open ladder games."),
     )
     cooldown_days = models.PositiveSmallIntegerField(
-        _("cooldown (days)"), default=7,
+        _("cooldown (days)"), default=7, validators=[MaxValueValidator(365)],
         help_text=_("Days after a ladder game ends before the same two players meet again."),
     )
     rematch_handicap = models.BooleanField(
@@ -132,7 +157,7 @@ class Ladder(models.Model):
                     "(a 3 after two wins in a row)."),
     )
     inactivity_days = models.PositiveSmallIntegerField(
-        _("inactivity (days)"), default=60,
+        _("inactivity (days)"), default=60, validators=[MaxValueValidator(365)],
         help_text=_("A player with no ladder game started or finished for this long is "
                     "removed from the ladder; 0 never removes anyone."),
     )
@@ -147,6 +172,11 @@ class Ladder(models.Model):
 
     class Meta:
         ordering = ["status", "name"]
+        constraints = [
+            # Names are unique among the ladders still running (a closed season keeps its).
+            models.UniqueConstraint(Lower("name"), condition=~models.Q(status="closed"),
+                                    name="unique_running_ladder_name"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -154,6 +184,16 @@ class Ladder(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        if self.join_rule == self.JoinRule.RATING and self.min_rating is None \
+                and self.max_rating is None:
+            raise ValidationError(_("A rating range needs a lowest or a highest rating."))
+        if self.min_rating is not None and self.max_rating is not None \
+                and self.min_rating > self.max_rating:
+            raise ValidationError(_("The lowest rating is above the highest."))
 
     @property
     def cooldown(self) -> timedelta:
@@ -233,6 +273,11 @@ class LadderAudit(models.Model):
         REMOVE = "remove", _("player removed")
         MOVE = "move", _("player moved")
         CORRECT = "correct", _("result corrected")
+        BAN = "ban", _("player banned")
+        UNBAN = "unban", _("ban lifted")
+        INVITE = "invite", _("player invited")
+        ANNOUNCE = "announce", _("announcement")
+        SEASON = "season", _("next season started")
         FREEZE = "freeze", _("frozen")
         UNFREEZE = "unfreeze", _("unfrozen")
         CLOSE = "close", _("closed")
@@ -254,3 +299,59 @@ class LadderAudit(models.Model):
     def __str__(self) -> str:
         actor = self.actor or "the site"
         return f"{self.ladder} {self.action} by {actor} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class LadderBan(models.Model):
+    """A player kept off a ladder until a date, or for good (``until`` empty)."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="bans")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="ladder_bans")
+    until = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=500)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at"]
+        constraints = [models.UniqueConstraint(fields=["ladder", "user"], name="one_ban")]
+
+    def __str__(self) -> str:
+        return f"{self.user} banned from {self.ladder}"
+
+    def active(self, now=None) -> bool:
+        return self.until is None or self.until > (now or timezone.now())
+
+
+class LadderInvite(models.Model):
+    """An invitation to join an invite-only ladder."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="invites")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="ladder_invites")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["ladder", "user"], name="one_invite")]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.ladder}"
+
+
+class Announcement(models.Model):
+    """An admin's message to a ladder's players, shown on the ladder page."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="announcements")
+    text = models.TextField(max_length=2000)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.ladder}: {self.text[:40]}"

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from ladders.models import Ladder, LadderAudit, LadderEntry
 
 # Above any real ladder's length: the parking range of the two-step rewrite.
@@ -53,7 +55,14 @@ def move_to(entries: list[LadderEntry], entry: LadderEntry, position: int) -> No
 
 
 def audit(ladder: Ladder, actor, action: str, **detail: Any) -> LadderAudit:
-    return LadderAudit.objects.create(
+    """Record what happened to a ladder. Every change of a ladder is recorded here, so
+    this is also where its page hears of it (live, after the commit) and where the
+    players it touches are told (ladders.notices)."""
+    entry = LadderAudit.objects.create(
         ladder=ladder, actor=actor if getattr(actor, "pk", None) else None,
         action=action, detail=detail,
     )
+    from ladders import notices
+
+    transaction.on_commit(lambda: notices.after_audit(ladder, entry))
+    return entry

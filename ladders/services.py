@@ -26,21 +26,31 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import services as game_services
 from games import terms
 from games.models import Match, Seat
 from games.services import Conflict, Forbidden, NotFound, ServiceError
 from ladders.eligibility import ChallengeFacts, blockers
-from ladders.models import Ladder, LadderAudit, LadderEntry, LadderGame
+from ladders.models import (
+    Announcement,
+    Ladder,
+    LadderAudit,
+    LadderBan,
+    LadderEntry,
+    LadderGame,
+    LadderInvite,
+)
 from ladders.positions import apply_order, audit, entries_in_order, move_to
 
 Action = LadderAudit.Action
 
 __all__ = [
-    "Conflict", "Forbidden", "NotFound", "ServiceError", "add_player", "apply_results",
+    "Conflict", "Forbidden", "NotFound", "ServiceError", "add_player", "announce",
+    "apply_results", "delete_refusal", "invite", "join_refusal", "lift_ban", "next_season",
     "challenge", "correct_result", "drop_inactive", "follow_decision", "join", "leave",
     "move_player",
     "remove_player", "set_status",
@@ -84,9 +94,42 @@ def join(ladder_id: Any, user) -> LadderEntry:
         entries = entries_in_order(ladder)
         if _entry(entries, user.pk) is not None:
             raise Conflict(_("You are on this ladder already."))
+        refusal = join_refusal(ladder, user)
+        if refusal:
+            raise Forbidden(refusal)
         entry = LadderEntry.objects.create(ladder=ladder, user=user, position=len(entries) + 1)
         audit(ladder, user, Action.JOIN, player=user.username, position=entry.position)
     return entry
+
+
+def active_ban(ladder: Ladder, user) -> LadderBan | None:
+    ban = LadderBan.objects.filter(ladder=ladder, user=user).first()
+    return ban if ban is not None and ban.active() else None
+
+
+def join_refusal(ladder: Ladder, user) -> str:
+    """Why ``user`` may not join ``ladder`` (a ban, its join rule), or "" if they may."""
+    from ladders.ratings import current
+
+    ban = active_ban(ladder, user)
+    if ban is not None:
+        if ban.until is None:
+            return _("You are banned from this ladder: %(reason)s") % {"reason": ban.reason}
+        return _("You are banned from this ladder until %(date)s: %(reason)s") % {
+            "date": formats.date_format(timezone.localtime(ban.until), "DATE_FORMAT"),
+            "reason": ban.reason}
+    if ladder.join_rule == Ladder.JoinRule.INVITE and not LadderInvite.objects.filter(
+            ladder=ladder, user=user).exists():
+        return _("This ladder is by invitation only.")
+    if ladder.join_rule == Ladder.JoinRule.RATING:
+        rating = current(user, ladder.game)
+        value = round(rating.rating) if rating is not None else 1500
+        low, high = ladder.min_rating or 0, ladder.max_rating or 10000
+        if not low <= value <= high:
+            return _("This ladder is for players rated %(low)s to %(high)s; yours is "
+                     "%(rating)s.") % {"low": low, "high": ladder.max_rating or "∞",
+                                       "rating": value}
+    return ""
 
 
 def open_games(ladder: Ladder, user_id: int) -> list[LadderGame]:
@@ -99,11 +142,12 @@ def open_games(ladder: Ladder, user_id: int) -> list[LadderGame]:
 
 
 def _take_off(ladder: Ladder, entries: list[LadderEntry], entry: LadderEntry, actor,
-              action: str, **detail: Any) -> list[int]:
-    """Resign the player's open ladder games, delete their entry, close the gap."""
+              action: str, *, rated: bool | None = None, **detail: Any) -> list[int]:
+    """Resign the player's open ladder games (unrated with ``rated=False``), delete their
+    entry, close the gap."""
     resigned = []
     for game in open_games(ladder, entry.user_id):
-        game_services.resign(game.match_id, entry.user)
+        game_services.resign(game.match_id, entry.user, rated=rated)
         game.resolved, game.outcome = True, LadderGame.Outcome.LEFT
         game.save(update_fields=["resolved", "outcome"])
         resigned.append(game.match_id)
@@ -260,16 +304,138 @@ def add_player(ladder_id: Any, actor, user, position: int | None = None) -> Ladd
     return entry
 
 
-def remove_player(ladder_id: Any, actor, user) -> list[int]:
-    """Remove a player as if they had left; returns the ids of the games resigned."""
+def remove_player(ladder_id: Any, actor, user, reason: str = "", *,
+                  ban_days: int | None = None, ban_forever: bool = False) -> list[int]:
+    """Remove a player as if they had left, with a reason shown to them; optionally ban
+    them from the ladder for ``ban_days`` or for good. Their open ladder games are
+    resigned, rated or not as the ladder says (``rate_removals``). Returns the ids of
+    the games resigned."""
     _require_staff(actor)
+    reason = " ".join(str(reason or "").split())[:500]
+    if (ban_days or ban_forever) and not reason:
+        raise ServiceError(_("Give the reason for the ban: the player reads it."))
+    if ban_days is not None and not 1 <= int(ban_days) <= 3650:
+        raise ServiceError(_("A ban lasts 1 to 3650 days, or for good."))
     with transaction.atomic():
         ladder = _lock_ladder(ladder_id)
         entries = entries_in_order(ladder)
         entry = _entry(entries, user.pk)
         if entry is None:
             raise Conflict(_("%(name)s is not on this ladder.") % {"name": user.username})
-        return _take_off(ladder, entries, entry, actor, Action.REMOVE)
+        resigned = _take_off(ladder, entries, entry, actor, Action.REMOVE,
+                             rated=None if ladder.rate_removals else False, reason=reason)
+        until = None
+        if ban_days or ban_forever:
+            until = None if ban_forever else timezone.now() + timedelta(days=int(ban_days))
+            LadderBan.objects.update_or_create(
+                ladder=ladder, user=user,
+                defaults={"until": until, "reason": reason, "by": actor, "at": timezone.now()})
+            audit(ladder, actor, Action.BAN, player=user.username, reason=reason,
+                  until=until.isoformat() if until else None)
+    from ladders import notices
+
+    notices.removed(ladder, user, reason, banned=bool(ban_days or ban_forever), until=until)
+    return resigned
+
+
+def lift_ban(ladder_id: Any, actor, user) -> None:
+    _require_staff(actor)
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        deleted, _count = LadderBan.objects.filter(ladder=ladder, user=user).delete()
+        if not deleted:
+            raise Conflict(_("%(name)s is not banned from this ladder.") % {
+                "name": user.username})
+        audit(ladder, actor, Action.UNBAN, player=user.username)
+
+
+def invite(ladder_id: Any, actor, user) -> LadderInvite:
+    """Invite a player to an invite-only ladder (they join themselves)."""
+    _require_staff(actor)
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        invitation, created = LadderInvite.objects.get_or_create(
+            ladder=ladder, user=user, defaults={"by": actor})
+        if not created:
+            raise Conflict(_("%(name)s is invited already.") % {"name": user.username})
+        audit(ladder, actor, Action.INVITE, player=user.username)
+    from ladders import notices
+
+    notices.invited(ladder, user)
+    return invitation
+
+
+def announce(ladder_id: Any, actor, text: str) -> Announcement:
+    """An admin's announcement: on the ladder page, and a notice to every player."""
+    _require_staff(actor)
+    text = str(text or "").strip()
+    if not text:
+        raise ServiceError(_("An announcement needs a text."))
+    if len(text) > 2000:
+        raise ServiceError(_("An announcement is at most 2000 characters."))
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        if ladder.status == Ladder.Status.CLOSED:
+            raise Conflict(_("The ladder is closed."))
+        item = Announcement.objects.create(ladder=ladder, text=text, by=actor)
+        audit(ladder, actor, Action.ANNOUNCE, text=text[:200])
+    from ladders import notices
+
+    notices.announced(ladder, item)
+    return item
+
+
+def next_season(ladder_id: Any, actor, *, name: str, keep_order: bool) -> Ladder:
+    """Start the next season: a new ladder with the same settings (and the final order,
+    with ``keep_order``, or empty); the old one is closed, read-only from then on."""
+    _require_staff(actor)
+    name = " ".join(str(name or "").split())
+    if not name or len(name) > 100:
+        raise ServiceError(_("The new season needs a name of at most 100 characters."))
+    with transaction.atomic():
+        ladder = _lock_ladder(ladder_id)
+        if Ladder.objects.filter(previous=ladder).exists():
+            raise Conflict(_("The next season of this ladder has been started already."))
+        if ladder.status != Ladder.Status.CLOSED:
+            ladder.status = Ladder.Status.CLOSED
+            ladder.save(update_fields=["status"])
+            audit(ladder, actor, Action.CLOSE, before="open", after="closed")
+        if Ladder.objects.filter(name__iexact=name).exclude(
+                status=Ladder.Status.CLOSED).exists():
+            raise Conflict(_("A running ladder is called %(name)s already.") % {"name": name})
+        copied = {field: getattr(ladder, field) for field in SEASON_FIELDS}
+        new = Ladder.objects.create(name=name, season=ladder.season + 1, previous=ladder,
+                                    created_by=actor, **copied)
+        if keep_order:
+            for entry in entries_in_order(ladder):
+                if active_ban(ladder, entry.user) is None:
+                    LadderEntry.objects.create(ladder=new, user=entry.user,
+                                               position=new.entries.count() + 1)
+        for ban in LadderBan.objects.filter(ladder=ladder):
+            if ban.active():
+                LadderBan.objects.create(ladder=new, user=ban.user, until=ban.until,
+                                         reason=ban.reason, by=ban.by)
+        audit(ladder, actor, Action.SEASON, next=new.pk, name=name, keep_order=keep_order)
+        audit(new, actor, Action.CREATE, previous=ladder.pk, season=new.season)
+    return new
+
+
+#: What the next season copies.
+SEASON_FIELDS = ("game", "description", "join_rule", "min_rating", "max_rating",
+                 "rate_removals", "days_per_move", "rated", "challenge_range",
+                 "max_open_challenges", "cooldown_days", "rematch_handicap", "inactivity_days")
+
+
+def delete_refusal(ladder: Ladder) -> str:
+    """Why ``ladder`` cannot be deleted ("" when it can: a ladder made by mistake)."""
+    count = LadderGame.objects.filter(ladder=ladder).count()
+    if count:
+        return ngettext(
+            "This ladder has %(count)s game: it is part of the players' history, so it "
+            "cannot be deleted. Close it instead.",
+            "This ladder has %(count)s games: they are part of the players' history, so it "
+            "cannot be deleted. Close it instead.", count) % {"count": count}
+    return ""
 
 
 def move_player(ladder_id: Any, actor, user, position: int) -> LadderEntry:

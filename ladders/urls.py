@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ladders import views
+from ladders import export, views
 
 urlpatterns = [
     path("ladders/", views.ladder_list, name="ladder_list"),
@@ -10,5 +10,6 @@ urlpatterns = [
     path("ladders/<int:ladder_id>/join/", views.join, name="ladder_join"),
     path("ladders/<int:ladder_id>/leave/", views.leave, name="ladder_leave"),
     path("ladders/<int:ladder_id>/challenge/", views.challenge, name="ladder_challenge"),
+    path("ladders/<int:ladder_id>/export.<str:fmt>", export.export, name="ladder_export"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
 ]

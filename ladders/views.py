@@ -54,15 +54,20 @@ def ladder_detail(request: HttpRequest, ladder_id: int) -> HttpResponse:
         LadderGame.objects.filter(ladder=ladder, match__status=Match.Status.ACTIVE)
         .select_related("challenger", "defender", "match").order_by("created_at")
     )
+    Action = LadderAudit.Action
     events = ladder.audit.select_related("actor").filter(
-        action__in=[LadderAudit.Action.RESULT, LadderAudit.Action.CHALLENGE,
-                    LadderAudit.Action.JOIN, LadderAudit.Action.LEAVE,
-                    LadderAudit.Action.MOVE, LadderAudit.Action.ADD,
-                    LadderAudit.Action.REMOVE, LadderAudit.Action.INACTIVE],
+        action__in=[Action.RESULT, Action.CHALLENGE, Action.JOIN, Action.LEAVE, Action.MOVE,
+                    Action.ADD, Action.REMOVE, Action.INACTIVE, Action.FREEZE,
+                    Action.UNFREEZE, Action.CLOSE, Action.BAN, Action.SEASON, Action.CORRECT],
     )[:RECENT_EVENTS]
+    refusal = ""
+    if request.user.is_authenticated and me is None and ladder.is_open:
+        refusal = services.join_refusal(ladder, request.user)
     return render(request, "ladders/ladder_detail.html", {
         "ladder": ladder, "rows": rows, "me": me, "open_games": open_games,
-        "events": events,
+        "events": events, "join_refusal": refusal,
+        "announcements": ladder.announcements.all()[:5],
+        "next_season": Ladder.objects.filter(previous=ladder).first(),
     })
 
 

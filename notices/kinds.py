@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 
 def _result_decided(params: dict[str, Any]) -> tuple[str, str]:
@@ -40,7 +41,52 @@ def _dispute_decided(params: dict[str, Any]) -> tuple[str, str]:
                 "reason": params.get("reason", "")})
 
 
+def _ladder(subject: str, text: str):
+    def words(params: dict[str, Any]) -> tuple[str, str]:
+        values = {k: ("" if v is None else v) for k, v in params.items()}
+        return _(subject) % values, _(text) % values
+    return words
+
+
+def _ladder_status(params: dict[str, Any]) -> tuple[str, str]:
+    status = {"freeze": _("is frozen: no challenges until it reopens"),
+              "unfreeze": _("is open again"), "close": _("is closed: its standings are final")
+              }.get(params.get("status", ""), "")
+    return (_("Ladder %(ladder)s") % {"ladder": params.get("ladder", "")},
+            _("The ladder %(ladder)s %(status)s.") % {"ladder": params.get("ladder", ""),
+                                                     "status": status})
+
+
+def _ladder_removed(params: dict[str, Any]) -> tuple[str, str]:
+    values = {"ladder": params.get("ladder", ""), "reason": params.get("reason") or "-",
+              "until": params.get("until") or ""}
+    if params.get("banned") and params.get("until"):
+        text = _("An admin removed you from the ladder %(ladder)s and banned you until "
+                 "%(until)s. Reason: %(reason)s")
+    elif params.get("banned"):
+        text = _("An admin removed you from the ladder %(ladder)s and banned you from it. "
+                 "Reason: %(reason)s")
+    else:
+        text = _("An admin removed you from the ladder %(ladder)s. Reason: %(reason)s")
+    return _("You were removed from a ladder"), text % values
+
+
 KINDS = {
+    "ladder_challenged": _ladder(gettext_noop("You are challenged on a ladder"),
+                                 gettext_noop("%(challenger)s challenged you on the ladder "
+                                              "%(ladder)s.")),
+    "ladder_moved": _ladder(gettext_noop("Your ladder position changed"),
+                            gettext_noop("You moved from place %(was)s to place %(position)s "
+                                         "on the ladder %(ladder)s.")),
+    "ladder_invited": _ladder(gettext_noop("You are invited to a ladder"),
+                              gettext_noop("An admin invited you to the ladder %(ladder)s: "
+                                           "join it from its page.")),
+    "ladder_announcement": _ladder(gettext_noop("A ladder announcement"),
+                                   gettext_noop("%(ladder)s: %(text)s")),
+    "ladder_message": _ladder(gettext_noop("A message from the admins of a ladder"),
+                              gettext_noop("%(ladder)s: %(text)s")),
+    "ladder_status": _ladder_status,
+    "ladder_removed": _ladder_removed,
     "result_decided": _result_decided,
     "dispute_opened": _dispute_opened,
     "dispute_decided": _dispute_decided,

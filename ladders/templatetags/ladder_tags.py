@@ -63,6 +63,13 @@ _SUMMARIES = {
     "draw": gettext_lazy("%(challenger)s and %(defender)s drew."),
     "left": gettext_lazy("The game of %(challenger)s and %(defender)s ended after one left."),
     "closed": gettext_lazy("The game of %(challenger)s and %(defender)s ended after the close."),
+    "annulled": gettext_lazy("An admin annulled the game of %(challenger)s and %(defender)s."),
+    "freeze": gettext_lazy("An admin froze the ladder."),
+    "unfreeze": gettext_lazy("An admin reopened the ladder."),
+    "close": gettext_lazy("An admin closed the ladder."),
+    "ban": gettext_lazy("An admin banned %(player)s from the ladder."),
+    "season": gettext_lazy("The next season started."),
+    "correct": gettext_lazy("An admin decided the result of a game."),
 }
 
 

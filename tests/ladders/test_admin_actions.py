@@ -19,7 +19,7 @@ def ladder_form(**changes) -> dict:
     data = {
         "name": "Summer ladder", "game": "druidenwalzer", "days_per_move": "3", "rated": "on",
         "challenge_range": "2", "max_open_challenges": "2", "cooldown_days": "7",
-        "rematch_handicap": "on", "inactivity_days": "60",
+        "rematch_handicap": "on", "inactivity_days": "60", "join_rule": "open",
         "entries-TOTAL_FORMS": "0", "entries-INITIAL_FORMS": "0",
         "entries-MIN_NUM_FORMS": "0", "entries-MAX_NUM_FORMS": "1000",
     }
@@ -81,7 +81,8 @@ def test_it_adds_moves_and_removes_players(admin_client, ladder, alice, bob, car
     assert standings(ladder) == ["alice", "bob", "carol"]
     confirm = admin_client.get(f"/admin/ladders/ladder/{ladder.pk}/entries/{entry.pk}/remove/")
     assert confirm.status_code == 200 and ladder.entries.filter(user=carol).exists()
-    admin_client.post(f"/admin/ladders/ladder/{ladder.pk}/entries/{entry.pk}/remove/")
+    admin_client.post(f"/admin/ladders/ladder/{ladder.pk}/entries/{entry.pk}/remove/",
+                      {"reason": "asked to leave", "ban": ""})
     assert standings(ladder) == ["alice", "bob"]
     assert actions(ladder)[-3:] == ["add", "move", "remove"]
 

@@ -55,7 +55,7 @@ def post_urls(w) -> list[tuple[str, dict]]:
     posts = [
         (f"/admin/ladders/ladder/{ladder.pk}/add-player/", {"username": "carol"}),
         (f"/admin/ladders/ladder/{ladder.pk}/entries/{entry.pk}/move/", {"position": "2"}),
-        (f"/admin/ladders/ladder/{ladder.pk}/entries/{entry.pk}/remove/", {}),
+        (f"/admin/ladders/ladder/{ladder.pk}/entries/{entry.pk}/remove/", {"reason": "x"}),
         (f"/admin/ladders/laddergame/{game.pk}/correct/", {"result": "draw", "note": "x"}),
         (f"/admin/ladders/ladder/{ladder.pk}/change/", {"name": "Taken over"}),
     ]
