@@ -103,7 +103,12 @@ class GameDetailView(ApiView):
         responses={200: GameSerializer, **error_responses(401, 404)},
     )
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(payload_for(load_match(match_id), self.user))
+        match = load_match(match_id)
+        body = payload_for(match, self.user)
+        found = getattr(match, "ladder_game", None)  # a reverse one-to-one, or None
+        body["ladder"] = ({"id": found.ladder_id, "name": found.ladder.name}
+                          if found is not None else None)
+        return Response(body)
 
 
 class GameLegalMovesView(ApiView):

@@ -150,6 +150,10 @@ class GameSerializer(GameSummarySerializer):
         child=MoveField(),
         help_text="Your legal moves: only when you owe a move, else empty.",
     )
+    ladder = JSONObjectField(
+        required=False, allow_null=True,
+        help_text="GET /api/games/<id>/ only: the ladder the game belongs to (id, name), "
+        "or null.")
 
 
 class GameListSerializer(serializers.Serializer):

@@ -1,6 +1,6 @@
 """Ladder pages and the leaderboard (admin work is in the Django admin)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from ladders import export, views
 
@@ -12,4 +12,5 @@ urlpatterns = [
     path("ladders/<int:ladder_id>/challenge/", views.challenge, name="ladder_challenge"),
     path("ladders/<int:ladder_id>/export.<str:fmt>", export.export, name="ladder_export"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("api/ladders/", include("ladders.api_urls")),
 ]
