@@ -188,6 +188,10 @@ class Ladder(models.Model):
     def clean(self) -> None:
         from django.core.exceptions import ValidationError
 
+        if self.status != self.Status.CLOSED and self.name and Ladder.objects.filter(
+                name__iexact=self.name.strip()).exclude(pk=self.pk).exclude(
+                status=self.Status.CLOSED).exists():
+            raise ValidationError({"name": _("A running ladder has this name already.")})
         if self.join_rule == self.JoinRule.RATING and self.min_rating is None \
                 and self.max_rating is None:
             raise ValidationError(_("A rating range needs a lowest or a highest rating."))

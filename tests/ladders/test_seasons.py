@@ -90,3 +90,12 @@ def test_it_refuses_out_of_range_settings(admin_client):
                                  ladder_form(name="Odd", inactivity_days="30000"))
     assert response.status_code == 200 and not Ladder.objects.filter(name="Odd").exists()
     assert "Ensure this value is less than or equal to 365" in response.content.decode()
+
+
+def test_the_admin_form_refuses_a_duplicate_name(ladder, admin_client):
+    from tests.ladders.test_admin_actions import ladder_form
+
+    response = admin_client.post("/admin/ladders/ladder/add/", ladder_form(name="SPRING ladder"))
+    assert response.status_code == 200
+    assert Ladder.objects.filter(name__iexact="spring ladder").count() == 1
+    assert "errornote" in response.content.decode()
