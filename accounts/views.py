@@ -43,8 +43,19 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "in_progress": records.rows(records.active_seats(player)),
             "finished": records.rows(page.object_list),
             "page": page,
+            **_relation(request, player),
         },
     )
+
+
+def _relation(request: HttpRequest, player) -> dict:
+    """Whether the viewer follows or blocks the player (their profile's buttons)."""
+    if not request.user.is_authenticated or request.user.pk == player.pk:
+        return {}
+    from social.models import Block, Follow
+
+    return {"follows": Follow.objects.filter(follower=request.user, followed=player).exists(),
+            "blocks": Block.objects.filter(blocker=request.user, blocked=player).exists()}
 
 
 def head_to_head(request: HttpRequest, username: str, other: str) -> HttpResponse:

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "games",
     "ladders",
     "notices",
+    "social",
 ]
 
 MIDDLEWARE = [

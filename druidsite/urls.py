@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("ladders.urls")),
     path("", include("notices.urls")),
+    path("", include("social.urls")),
 ]
 
 # Without DEBUG: JSON under /api/, Django's pages elsewhere (druidsite.errors).

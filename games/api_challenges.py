@@ -33,7 +33,10 @@ def visible_challenges(user: Any) -> list[Challenge]:
     """Open challenges: to anyone (the newest), to ``user``, and by ``user``; newest first."""
     base = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
         "creator", "opponent")
+    from social.services import blocked_ids
+
     found = {c.pk: c for c in base.filter(opponent__isnull=True)
+             .exclude(creator_id__in=blocked_ids(user))
              .order_by("-created_at")[:OPEN_TO_ALL_LIMIT]}
     if user is not None:
         found.update({c.pk: c for c in base.filter(opponent=user)})

@@ -88,6 +88,9 @@ def create_challenge(
         if not opponent.is_active:
             raise ServiceError(_("That player's account is closed."))
         terms.check_opponent(info, opponent)
+        from social.services import refuse_if_blocked
+
+        refuse_if_blocked(user, opponent)
     if not isinstance(rated, bool):
         raise ServiceError(_("Rated must be true or false."))
     handicap = terms.clean_handicap(info, handicap)
@@ -128,6 +131,9 @@ def accept_challenge(challenge_id: Any, user) -> Match:
             raise Forbidden(_("You cannot accept your own challenge."))
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise Forbidden(_("This challenge is addressed to another player."))
+        from social.services import refuse_if_blocked
+
+        refuse_if_blocked(challenge.creator, user)
         creator, opponent = challenge.creator, user
         names = terms.seat_names(challenge.game)
         if challenge.creator_seat in names:

@@ -102,6 +102,10 @@ def join_table(table_id: Any, user) -> Table:
             mine.invited = False
             mine.save(update_fields=["invited"])
         else:
+            from social.services import blocked_ids
+
+            if blocked_ids(user) & {p.user_id for p in places}:
+                raise Forbidden(_("That player does not take challenges from you."))
             _need_a_free_seat(table, places)
             places.append(TableSeat.objects.create(table=table, user=user))
         _start_if_full(table, places)
@@ -121,6 +125,9 @@ def invite(table_id: Any, user, username: Any) -> TableSeat:
         table, places = _open_table(table_id)
         if not any(p.user_id == user.pk and not p.invited and not p.ai_level for p in places):
             raise Forbidden(_("Only the players at this table can invite."))
+        from social.services import refuse_if_blocked
+
+        refuse_if_blocked(user, guest)
         if any(p.user_id == guest.pk for p in places):
             raise ServiceError(_("%(name)s is at this table already.") % {"name": guest.username})
         _need_a_free_seat(table, places)

@@ -80,8 +80,11 @@ def _service_error(request: HttpRequest, error: services.ServiceError) -> None:
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
+    from social.services import blocked_ids
+
     open_challenges = (
         Challenge.objects.filter(status=Challenge.Status.OPEN, opponent__isnull=True)
+        .exclude(creator_id__in=blocked_ids(request.user))  # not paired with a block
         .select_related("creator").order_by("-created_at")[:100]
     )
     context: dict = {

@@ -39,6 +39,8 @@ class ChallengeFacts:
     # The challenger's opponents: in an open ladder game, or when their last one ended.
     playing: set[int] = field(default_factory=set)
     last_finished: dict[int, datetime] = field(default_factory=dict)
+    # The players the challenger blocks or is blocked by (never paired).
+    blocked: set[int] = field(default_factory=set)
 
     @classmethod
     def load(cls, ladder: Ladder, challenger_id: int | None) -> ChallengeFacts:
@@ -49,6 +51,9 @@ class ChallengeFacts:
             facts.open_games[defender] += 1
         if challenger_id is None:
             return facts
+        from social.services import blocked_ids
+
+        facts.blocked = blocked_ids(challenger_id)
         mine = LadderGame.objects.filter(ladder=ladder).filter(
             Q(challenger_id=challenger_id) | Q(defender_id=challenger_id)
         )
@@ -94,6 +99,9 @@ def blockers(
         return found
     if challenger.user_id == defender.user_id:
         return [Blocker("self", _("You cannot challenge yourself."))]
+    if defender.user_id in facts.blocked:
+        # Worded like any refusal, so that a block stays private.
+        return [Blocker("unavailable", _("That player does not take challenges from you."))]
     if defender.position >= challenger.position:
         found.append(Blocker("below", _("You can only challenge players above you.")))
     elif challenger.position - defender.position > ladder.challenge_range:

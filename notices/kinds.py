@@ -86,6 +86,13 @@ KINDS = {
     "ladder_message": _ladder(gettext_noop("A message from the admins of a ladder"),
                               gettext_noop("%(ladder)s: %(text)s")),
     "ladder_status": _ladder_status,
+    "report_opened": _ladder(gettext_noop("A player was reported"),
+                             gettext_noop("%(player)s was reported: see the moderation page.")),
+    "report_handled": _ladder(gettext_noop("Your report was handled"),
+                              gettext_noop("An admin handled your report about %(player)s. "
+                                           "Thank you.")),
+    "moderation_warning": _ladder(gettext_noop("A warning from the admins"),
+                                  gettext_noop("An admin warns you: %(reason)s")),
     "ladder_removed": _ladder_removed,
     "result_decided": _result_decided,
     "dispute_opened": _dispute_opened,

@@ -1,0 +1,82 @@
+"""Pages between players: follow, block and report from a profile; my friends' games;
+the admins' moderation page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from accounts import records
+from games.errors import ServiceError
+from social import services
+from social.models import Follow, ModerationAction, Report
+
+ACTIONS = {
+    "follow": (services.follow, _("You follow %(name)s.")),
+    "unfollow": (services.unfollow, _("You no longer follow %(name)s.")),
+    "block": (services.block, _("You blocked %(name)s. They are not told.")),
+    "unblock": (services.unblock, _("You unblocked %(name)s.")),
+}
+
+
+@login_required
+def player_action(request: HttpRequest, username: str, action: str) -> HttpResponse:
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    other = get_object_or_404(get_user_model(), username=username)
+    try:
+        if action == "report":
+            services.report(request.user, other, request.POST.get("reason", ""),
+                            match_id=_int(request.POST.get("match")))
+            messages.success(request, _("Thank you: an admin will read your report."))
+        elif action in ACTIONS:
+            call, done = ACTIONS[action]
+            call(request.user, other)
+            messages.success(request, done % {"name": other.username})
+        else:
+            messages.error(request, _("Unknown action %(action)s.") % {"action": action})
+    except ServiceError as error:
+        messages.error(request, str(error))
+    return redirect("profile", username=other.username)
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@login_required
+def friends(request: HttpRequest) -> HttpResponse:
+    """The players I follow, each with their games in progress one click away."""
+    followed = [f.followed for f in Follow.objects.filter(follower=request.user)
+                .select_related("followed").order_by("followed__username")]
+    rows = [{"player": player, "games": records.rows(records.active_seats(player))}
+            for player in followed]
+    return render(request, "social/friends.html", {"rows": rows})
+
+
+@staff_member_required
+def moderation(request: HttpRequest) -> HttpResponse:
+    """Open reports with their context, the actions on each, and the moderation log."""
+    if request.method == "POST":
+        report = get_object_or_404(Report, pk=_int(request.POST.get("report")))
+        try:
+            services.moderate(request.user, report.user, request.POST.get("kind", ""),
+                              request.POST.get("reason", ""), report_id=report.pk)
+        except ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Done: it is in the moderation log."))
+        return redirect("moderation")
+    reports = Report.objects.filter(status=Report.Status.OPEN).select_related(
+        "reporter", "user", "match")
+    log = ModerationAction.objects.select_related("actor", "user", "report")[:50]
+    return render(request, "social/moderation.html", {
+        "reports": reports, "log": log, "kinds": ModerationAction.Kind.choices})
