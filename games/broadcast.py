@@ -36,7 +36,7 @@ def broadcast_match(match_id: int, from_version: int,
     from the database (a caller without the commit's value)."""
     if committed is not None:
         match = committed.match
-        seats, records, state = list(committed.seats), committed.records, committed.state
+        seats, records, state = list(committed.seats), committed.records, None
         rules = get_rules(match.game)
     else:
         match = Match.objects.filter(pk=match_id).first()

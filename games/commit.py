@@ -90,6 +90,11 @@ class Pending:
             self._state = self.rules.from_json(self.match.state)
         return self._state
 
+    @property
+    def parsed(self) -> Any:
+        """The state if a change parsed it (a clock or result change need not)."""
+        return self._state
+
     def set_state(self, state: Any) -> None:
         self._state, self.state_changed = state, True
 
@@ -161,12 +166,21 @@ class Committed:
     match: Match
     seats: tuple[Seat, ...]
     records: tuple[MoveRecord, ...]  # the new log record (none for a new match)
-    state: Any  # the parsed engine state of ``match.state``
+    state: Any  # the parsed engine state of ``match.state``, or None if nothing parsed it
     from_version: int
     finished: bool  # this change ended the game
     result_changed: bool  # the result is new or different: ratings, ladders, series follow
     #: What each viewer may see, built once: the broadcast and the API answer share it.
     payloads: dict = field(default_factory=dict, compare=False, repr=False)
+    cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def parsed_state(self) -> Any:
+        """The engine state, parsed once (a change that did not parse it leaves None)."""
+        if self.state is not None:
+            return self.state
+        if "state" not in self.cache:
+            self.cache["state"] = get_rules(self.match.game).from_json(self.match.state)
+        return self.cache["state"]
 
     def payload(self, viewer: str | None) -> dict:
         """``viewer``'s payload of the committed match (games.visibility), built once."""
@@ -174,7 +188,7 @@ class Committed:
             from games.visibility import match_payload
 
             self.payloads[viewer] = match_payload(self.match, viewer, list(self.seats),
-                                                  state=self.state)
+                                                  state=self.parsed_state())
         return self.payloads[viewer]
 
     @property
@@ -266,7 +280,7 @@ def commit(match_id: Any, change: Callable[[Pending], Entry], *, version: Any = 
             match.state = pending.rules.to_json(pending.state)
         _save(match, seats, pending.state_changed)
         committed = Committed(
-            match=match, seats=tuple(seats), records=(record,), state=pending.state,
+            match=match, seats=tuple(seats), records=(record,), state=pending.parsed,
             from_version=from_version, finished=pending.finished,
             result_changed=pending.result_changed,
         )
@@ -281,9 +295,8 @@ def create(match: Match, seats: list[Seat]) -> Committed:
         for seat in seats:
             seat.match = match
         Seat.objects.bulk_create(seats)
-        rules = get_rules(match.game)
         committed = Committed(
-            match=match, seats=tuple(seats), records=(), state=rules.from_json(match.state),
+            match=match, seats=tuple(seats), records=(), state=None,
             from_version=0, finished=False, result_changed=False,
         )
         transaction.on_commit(lambda: dispatch(committed))
