@@ -147,3 +147,36 @@ def vacation(request: HttpRequest) -> HttpResponse:
     else:
         messages.error(request, _("Unknown vacation action."))
     return redirect("settings")
+
+
+@login_required
+def account_page(request: HttpRequest) -> HttpResponse:
+    """Download my data; delete my account (after the password)."""
+    from accounts import ownership
+    from games.errors import ServiceError
+
+    if request.method == "POST":
+        try:
+            ownership.delete_account(request.user, request.POST.get("password", ""))
+        except ServiceError as error:
+            messages.error(request, str(error))
+            return redirect("account")
+        from django.contrib.auth import logout
+
+        logout(request)
+        messages.success(request, _("Your account is deleted. Goodbye."))
+        return redirect("home")
+    return render(request, "accounts/account.html", {})
+
+
+@login_required
+def account_export(request: HttpRequest) -> HttpResponse:
+    from django.http import JsonResponse
+
+    from accounts import ownership
+
+    response = JsonResponse(ownership.export_data(request.user), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = (
+        f'attachment; filename="druidsite-{request.user.username}.json"')
+    response["Cache-Control"] = "private, no-store"
+    return response

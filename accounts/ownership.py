@@ -1,0 +1,183 @@
+"""The account belongs to its owner: a download of everything about them, and deletion.
+
+Export: a JSON document of the profile, the settings, every game of theirs (its
+moves and events as their seat may see them, through games.visibility), their
+ratings and rating history, their follows and blocks, disputes and reports made,
+their notices, and their private notes.
+
+Deletion (after the password is confirmed): running games are resigned (a seat
+at a table is played on by an AI player), open challenges cancelled, places at
+open tables given up, ladders left; tokens, sessions, e-mail addresses, notes,
+notices, follows, blocks and reports made are deleted; what others' histories
+need stays under an anonymous name: finished games, results and the rating
+history, shown as "former player N". The account can no longer log in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.errors import Forbidden, ServiceError
+
+ANONYMOUS_PREFIX = "former-player-"
+
+
+def export_data(user) -> dict[str, Any]:
+    from games.models import Dispute, Seat
+    from games.visibility import export_payload
+    from ladders.models import Rating, RatingChange
+    from notices.models import Notice
+    from social.models import Block, Follow, Report
+
+    games = []
+    for seat in Seat.objects.filter(user=user).select_related("match").order_by("match_id"):
+        viewer = seat.seat if not seat.takeover_level else None
+        games.append({"seat": seat.seat, "result": seat.result or None,
+                      "game": export_payload(seat.match, viewer)})
+    notes = []
+    try:
+        from games.models import Note
+
+        notes = [{"game": n.match_id, "text": n.text, "updated_at": n.updated_at.isoformat()}
+                 for n in Note.objects.filter(user=user)]
+    except ImportError:
+        pass
+    return {
+        "exported_at": timezone.now().isoformat(),
+        "profile": {"username": user.username, "email": user.email,
+                    "date_joined": user.date_joined.isoformat(),
+                    "last_login": user.last_login.isoformat() if user.last_login else None},
+        "settings": {"notify": user.notify, "language": user.language,
+                     "vacation_since": user.vacation_since.isoformat()
+                     if user.vacation_since else None,
+                     "vacation_used_seconds": user.vacation_used_seconds},
+        "games": games,
+        "ratings": [{"game": r.game, "rating": r.rating, "deviation": r.deviation,
+                     "games": r.games} for r in Rating.objects.filter(user=user)],
+        "rating_history": [{"game": c.game, "match": c.match_id, "score": c.score,
+                            "before": c.rating_before, "after": c.rating_after,
+                            "at": c.at.isoformat()}
+                           for c in RatingChange.objects.filter(user=user).order_by("at", "id")],
+        "following": list(Follow.objects.filter(follower=user)
+                          .values_list("followed__username", flat=True)),
+        "blocking": list(Block.objects.filter(blocker=user)
+                         .values_list("blocked__username", flat=True)),
+        "disputes": [{"game": d.match_id, "reason": d.reason, "status": d.status}
+                     for d in Dispute.objects.filter(user=user)],
+        "reports_made": [{"player": r.user.username, "reason": r.reason, "status": r.status}
+                         for r in Report.objects.filter(reporter=user).select_related("user")],
+        "notices": [{"kind": n.kind, "params": n.params, "at": n.created_at.isoformat()}
+                    for n in Notice.objects.filter(user=user)],
+        "notes": notes,
+    }
+
+
+def delete_account(user, password: Any) -> None:
+    """Delete ``user``'s account after checking the password (see the module's text)."""
+    if not isinstance(password, str) or not user.check_password(password):
+        raise Forbidden(_("The password is not right: nothing was deleted."))
+    if user.is_staff:
+        raise ServiceError(_("An admin's account is deleted by another admin."))
+    _leave_everything(user)
+    with transaction.atomic():
+        _forget(user)
+
+
+def _leave_everything(user) -> None:
+    from games import services, tables
+    from games.models import Challenge, Match, Seat, TableSeat
+    from ladders import services as ladder_services
+    from ladders.models import LadderEntry
+
+    for entry in LadderEntry.objects.filter(user=user).select_related("ladder"):
+        try:
+            ladder_services.leave(entry.ladder_id, user)
+        except ServiceError:
+            pass  # a closed ladder keeps its final standings (anonymised below)
+    for match_id in (Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE,
+                                         takeover_level="")
+                     .values_list("match_id", flat=True).distinct()):
+        try:
+            services.resign(match_id, user)
+        except ServiceError:
+            pass
+    for challenge in Challenge.objects.filter(creator=user, status=Challenge.Status.OPEN):
+        services.cancel_challenge(challenge.pk, user)
+    for challenge in Challenge.objects.filter(opponent=user, status=Challenge.Status.OPEN):
+        services.decline_challenge(challenge.pk, user)
+    for place in TableSeat.objects.filter(user=user, table__status="open"):
+        try:
+            tables.leave_table(place.table_id, user)
+        except ServiceError:
+            place.delete()
+
+
+def _forget(user) -> None:
+    from allauth.account.models import EmailAddress
+    from django.contrib.sessions.models import Session
+    from rest_framework.authtoken.models import Token
+
+    from games.models import Dispute
+    from notices.models import Notice
+    from social.models import Block, Follow, Report
+
+    Token.objects.filter(user=user).delete()
+    EmailAddress.objects.filter(user=user).delete()
+    Notice.objects.filter(user=user).delete()
+    Follow.objects.filter(follower=user).delete()
+    Follow.objects.filter(followed=user).delete()
+    Block.objects.filter(blocker=user).delete()
+    Block.objects.filter(blocked=user).delete()
+    Report.objects.filter(reporter=user).delete()
+    Dispute.objects.filter(user=user).update(reason="")
+    try:
+        from games.models import ChatMessage, Note
+
+        Note.objects.filter(user=user).delete()
+        ChatMessage.objects.filter(user=user).update(text="", hidden=True)
+    except ImportError:
+        pass
+    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
+        if str(session.get_decoded().get("_auth_user_id")) == str(user.pk):
+            session.delete()
+    old, new = user.username, f"{ANONYMOUS_PREFIX}{user.pk}"
+    _scrub_names(old, new)
+    user.username = new
+    user.email = ""
+    user.first_name = user.last_name = ""
+    user.language = ""
+    user.notify = "off"
+    user.is_active = False
+    user.vacation_since = None
+    user.set_unusable_password()
+    user.save()
+
+
+def _scrub(value: Any, old: str, new: str) -> Any:
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [_scrub(item, old, new) for item in value]
+    if isinstance(value, dict):
+        return {key: _scrub(item, old, new) for key, item in value.items()}
+    return value
+
+
+def _scrub_names(old: str, new: str) -> None:
+    """The name in the ladders' audit logs and in others' notices becomes the anonymous one."""
+    from ladders.models import LadderAudit
+    from notices.models import Notice
+
+    for model, field in ((LadderAudit, "detail"), (Notice, "params")):
+        for row in model.objects.filter(**{f"{field}__icontains": old}).iterator():
+            setattr(row, field, _scrub(getattr(row, field), old, new))
+            row.save(update_fields=[field])
+
+
+def is_anonymous_name(name: str) -> bool:
+    return name.startswith(ANONYMOUS_PREFIX)
+
