@@ -4,7 +4,8 @@ How a round is paired (docs/tournaments.md has the full rules):
 
 1. Players are ranked by score, then rating (ties in rating drawn by the seed).
 2. With an odd count the bye goes to the lowest-ranked player of the lowest score who
-   has not had one (a bye counts as a win; nobody gets two).
+   has not had one (a bye counts as a win; nobody gets two), unless the rest then cannot
+   be paired: then to the next, always at the lowest score that allows a valid round.
 3. From the top, each player is paired within their score group, top half against bottom
    half (S1[i] against S2[i]); a partner who would lose a strong seat preference is tried
    later; a player left over floats down to the highest player of the next group.
@@ -103,7 +104,10 @@ def pair_swiss(
             raise PairingError(
                 f"round {round_number} needs a bye but every player has had one already"
             )
-        for candidate in candidates[:3]:
+        # The lowest score that can take the bye, lowest ranked first; past that the
+        # matching decides, still putting the bye as low as a valid round allows.
+        lowest = [p for p in candidates if p.halves == candidates[0].halves]
+        for candidate in lowest[:3]:
             rest = [p for p in players if p is not candidate]
             pairs = _search(rest, budget)
             if pairs is not None:

@@ -5,7 +5,8 @@ Used when the greedy search of ``swiss.py`` fails within its budget. networkx's
 ``maxcardinality=True`` finds a perfect matching whenever one exists, so a round this
 cannot pair cannot be paired at all. Among perfect matchings it takes the one with the
 smallest sum of squared score differences, then the fewest lost seat preferences; the bye
-(an extra node) goes to a low score, lowest ranked first.
+(an extra node) goes to the lowest score that allows a perfect matching, lowest ranked
+first.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ def match_round(
     lowest = min(p.halves for p in players)
     spread = max(p.halves for p in players) - lowest + 1
     base = SCORE_WEIGHT * (spread * spread + 2) + 100
+    # Every perfect matching has the same number of edges, so a bye one half point lower
+    # must outweigh any sum of pair penalties: the lowest possible score gets the bye.
+    bye_weight = base * (count + 1)
+    base += bye_weight * spread
     graph = nx.Graph()
     graph.add_nodes_from(range(count))
     for i in range(count):
@@ -41,7 +46,7 @@ def match_round(
             if not player.had_bye:
                 above = player.halves - lowest
                 rank_share = 9 * (count - 1 - i) // max(count - 1, 1)
-                weight = base - SCORE_WEIGHT * (above * above + 1) - rank_share
+                weight = base - bye_weight * above - rank_share
                 graph.add_edge(i, BYE, weight=weight)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) < count + (1 if needs_bye else 0):
