@@ -94,7 +94,7 @@ def seat_tables(
         size = len(group) + missing
         if size < MIN_SEATS or (teams and (size % 2 or size < 4)):
             raise PairingError(
-                f"table {number} would seat {size} players, too few for "
+                f"table {number} would have {size} of {table_size} seats, too few for "
                 f"{'a team game' if teams else 'a game'}: allow AI seats or change the table size"
             )
         tables.append(Table(number, _seat_order(group, missing, teams, rng)))
