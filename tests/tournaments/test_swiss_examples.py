@@ -9,6 +9,7 @@ from tournaments.pairing import (
     Entrant,
     GameResult,
     PairingError,
+    check_swiss_rounds,
     max_swiss_rounds,
     pair_swiss,
 )
@@ -83,6 +84,17 @@ def test_it_says_when_every_pair_has_met():
     with pytest.raises(PairingError, match="round 4 cannot be paired"):
         pair_swiss(four, games, round_number=4)
     assert max_swiss_rounds(4) == 3 and max_swiss_rounds(5) == 5
+
+
+def test_it_refuses_more_rounds_than_a_field_allows():
+    check_swiss_rounds(4, 3)
+    check_swiss_rounds(5, 5)
+    with pytest.raises(PairingError, match="a Swiss of 4 players has 1 to 3 rounds, not 4"):
+        check_swiss_rounds(4, 4)
+    with pytest.raises(PairingError, match="not 0"):
+        check_swiss_rounds(9, 0)
+    with pytest.raises(PairingError, match="at least two"):
+        check_swiss_rounds(1, 1)
 
 
 def test_it_refuses_a_round_whose_games_are_not_over():

@@ -19,7 +19,7 @@ from .knockout import (
 )
 from .roundrobin import RoundRobinRound, round_robin
 from .standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, StandingRow, standings
-from .swiss import SwissRound, max_swiss_rounds, pair_swiss
+from .swiss import SwissRound, check_swiss_rounds, max_swiss_rounds, pair_swiss
 
 __all__ = [
     "ROUND_ROBIN_TIEBREAKS",
@@ -41,6 +41,7 @@ __all__ = [
     "TableResult",
     "advancing",
     "bracket_order",
+    "check_swiss_rounds",
     "first_round",
     "knockout_rounds",
     "match_state",

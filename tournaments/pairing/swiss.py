@@ -78,6 +78,15 @@ def max_swiss_rounds(players: int) -> int:
     return players - 1 if players % 2 == 0 else players
 
 
+def check_swiss_rounds(players: int, rounds: int) -> None:
+    """Refuse a Swiss that cannot have ``rounds`` rounds for ``players`` players."""
+    if players < 2:
+        raise PairingError("a Swiss needs at least two players")
+    most = max_swiss_rounds(players)
+    if not 1 <= rounds <= most:
+        raise PairingError(f"a Swiss of {players} players has 1 to {most} rounds, not {rounds}")
+
+
 def pair_swiss(
     entrants: Sequence[Entrant],
     games: Sequence[GameResult] = (),
