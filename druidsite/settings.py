@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ladders",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
