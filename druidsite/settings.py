@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "ladders",
     "notices",
     "social",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,72 @@
+"""The admin of tournaments: creating one and changing its terms, both in the audit log.
+
+Starting, pausing, withdrawing players and closing come with the tournament services;
+until then a tournament's status is read-only here and the audit log is read-only too.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Tournament, TournamentAudit
+
+
+def audit(tournament: Tournament, actor, action: str, **detail) -> TournamentAudit:
+    return TournamentAudit.objects.create(
+        tournament=tournament, actor=actor if getattr(actor, "pk", None) else None,
+        action=action, detail=detail,
+    )
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "format", "status", "round_count", "days_per_move",
+                    "rated", "created_by", "created_at")
+    list_filter = ("status", "format", "game", "rated")
+    search_fields = ("name", "created_by__username")
+    readonly_fields = ("status", "created_by", "created_at")
+    fieldsets = (
+        (None, {"fields": ("name", "game", "format", "status")}),
+        (gettext_lazy("Games"), {"fields": ("days_per_move", "rated")}),
+        (gettext_lazy("Rounds"), {"fields": ("round_count", "cycles", "start")}),
+        (gettext_lazy("Registration"), {"fields": (
+            "registration_opens_at", "registration_closes_at", "min_players", "max_players",
+            "min_rating", "max_rating")}),
+        (gettext_lazy("Kasteel rounds"), {"fields": (
+            "table_size", "teams", "advance_top", "allow_ai", "seating")}),
+        (gettext_lazy("History"), {"fields": ("seed", "created_by", "created_at")}),
+    )
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        # A tournament that has played keeps its history: close it instead.
+        if obj is not None and obj.rounds.exists():
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form, change: bool) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+        if change:
+            audit(obj, request.user, TournamentAudit.Action.EDIT, fields={
+                name: str(form.cleaned_data.get(name)) for name in form.changed_data})
+        else:
+            audit(obj, request.user, TournamentAudit.Action.CREATE, name=obj.name)
+
+
+@admin.register(TournamentAudit)
+class TournamentAuditAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "action", "actor", "at")
+    list_filter = ("action",)
+    search_fields = ("tournament__name", "actor__username")
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False

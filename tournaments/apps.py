@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = _("Tournaments")
+    default_auto_field = "django.db.models.BigAutoField"

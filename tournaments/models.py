@@ -1,0 +1,267 @@
+"""Tournaments run by admins: their terms, players, rounds, games and audit log.
+
+Pairings, brackets, tables and standings are computed by the pure core in
+``tournaments.pairing`` (docs/tournaments.md); these models only store what it decided
+and what the games did. A round is unique per tournament and number, so starting a round
+twice cannot make a second one.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from games import catalog
+from games.models import DAYS_CHOICES, Match
+from tournaments.pairing import kasteel
+
+GAME_CHOICES = catalog.choices
+
+
+def new_seed() -> int:
+    """The seed of a tournament's draws (ties in rating, seats, random tables)."""
+    return random.randrange(2**31)
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("round robin")
+        SWISS = "swiss", _("Swiss")
+        KNOCKOUT = "knockout", _("knockout")
+        KASTEEL = "kasteel_rounds", _("Kasteel rounds")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        REGISTRATION = "registration", _("registration open")
+        RUNNING = "running", _("running")
+        PAUSED = "paused", _("paused")
+        FINISHED = "finished", _("finished")
+        CLOSED = "closed", _("closed")
+
+    class Start(models.TextChoices):
+        ALL = "all", _("all games at once")
+        ROUNDS = "rounds", _("round by round")
+
+    class Seating(models.TextChoices):
+        SNAKE = "snake", _("by rating (snake)")
+        RANDOM = "random", _("at random")
+
+    name = models.CharField(_("name"), max_length=100)
+    game = models.CharField(
+        pgettext_lazy("kind of game", "game"), max_length=32, choices=GAME_CHOICES,
+        default=catalog.default_name,
+    )
+    format = models.CharField(
+        _("format"), max_length=16, choices=Format.choices, default=Format.SWISS
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.DRAFT
+    )
+    round_count = models.PositiveSmallIntegerField(
+        _("rounds"), null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text=_("Swiss only: how many rounds are played."),
+    )
+    cycles = models.PositiveSmallIntegerField(
+        _("cycles"), default=1, validators=[MinValueValidator(1), MaxValueValidator(2)],
+        help_text=_("Round robin: everyone meets once, or twice with the seats swapped."),
+    )
+    start = models.CharField(
+        _("games start"), max_length=8, choices=Start.choices, default=Start.ALL,
+        help_text=_("Round robin: every game at the start, or one round after the other."),
+    )
+    days_per_move = models.PositiveSmallIntegerField(
+        _("days per move"), choices=DAYS_CHOICES, default=3
+    )
+    rated = models.BooleanField(_("rated"), default=True)
+    registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
+    registration_closes_at = models.DateTimeField(
+        _("registration closes"), null=True, blank=True
+    )
+    min_players = models.PositiveSmallIntegerField(
+        _("fewest players"), default=2, validators=[MinValueValidator(2)]
+    )
+    max_players = models.PositiveSmallIntegerField(
+        _("most players"), null=True, blank=True, validators=[MinValueValidator(2)],
+        help_text=_("Empty: no limit."),
+    )
+    min_rating = models.PositiveSmallIntegerField(_("lowest rating"), null=True, blank=True)
+    max_rating = models.PositiveSmallIntegerField(_("highest rating"), null=True, blank=True)
+    table_size = models.PositiveSmallIntegerField(
+        _("seats per table"), null=True, blank=True,
+        validators=[MinValueValidator(kasteel.MIN_SEATS), MaxValueValidator(kasteel.MAX_SEATS)],
+        help_text=_("Kasteel rounds: the seats at each table (2 to 12)."),
+    )
+    teams = models.BooleanField(
+        _("teams"), default=False,
+        help_text=_("Kasteel rounds: team games (an even table of at least 4 seats)."),
+    )
+    advance_top = models.PositiveSmallIntegerField(
+        _("go on per table"), default=1, validators=[MinValueValidator(1)],
+        help_text=_("Kasteel rounds: how many of each table go on to the next round."),
+    )
+    allow_ai = models.BooleanField(
+        _("AI seats fill short tables"), default=False,
+        help_text=_("Kasteel rounds: fill a short table with AI players."),
+    )
+    seating = models.CharField(
+        _("seating"), max_length=8, choices=Seating.choices, default=Seating.SNAKE,
+        help_text=_("Kasteel rounds: how players are seated at the tables."),
+    )
+    seed = models.PositiveIntegerField(
+        _("seed"), default=new_seed,
+        help_text=_("Draws of the tournament (equal ratings, seats, random tables) follow it."),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="tournaments_created", verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        info = catalog.find(self.game)
+        table_game = info is not None and info.max_seats > 2
+        if self.format == self.Format.KASTEEL:
+            if info is not None and not table_game:
+                errors["format"] = _("Kasteel rounds need a game of more than two seats.")
+            if self.table_size is None:
+                errors["table_size"] = _("Kasteel rounds need a number of seats per table.")
+            elif self.teams and (self.table_size % 2 or self.table_size < 4):
+                errors["teams"] = _("Team tables need an even number of at least 4 seats.")
+        elif table_game:
+            errors["format"] = _("This game is played at tables: choose Kasteel rounds.")
+        if self.format == self.Format.SWISS and not self.round_count:
+            errors["round_count"] = _("A Swiss needs a number of rounds.")
+        if self.max_players is not None and self.max_players < self.min_players:
+            errors["max_players"] = _("The most players cannot be below the fewest.")
+        if (self.min_rating is not None and self.max_rating is not None
+                and self.min_rating > self.max_rating):
+            errors["max_rating"] = _("The highest rating cannot be below the lowest.")
+        if (self.registration_opens_at and self.registration_closes_at
+                and self.registration_closes_at <= self.registration_opens_at):
+            errors["registration_closes_at"] = _("Registration must close after it opens.")
+        if errors:
+            raise ValidationError(errors)
+
+
+class TournamentPlayer(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
+    )
+    rating = models.FloatField(
+        null=True, blank=True, help_text=_("The rating the player was seeded with.")
+    )
+    joined_at = models.DateTimeField(default=timezone.now)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.user}"
+
+
+class TournamentRound(models.Model):
+    class Status(models.TextChoices):
+        PAIRED = "paired", _("paired")
+        STARTED = "started", _("started")
+        FINISHED = "finished", _("finished")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PAIRED)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: round {self.number}"
+
+
+class TournamentGame(models.Model):
+    """A game of a round (a board, a knockout game with its replay number, or a table)."""
+
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField(help_text=_("Board, bracket slot or table number."))
+    replay = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Knockout: 0 for the first game, 1 and 2 for replays.")
+    )
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, related_name="tournament_game", null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["round", "board", "replay"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "board", "replay"], name="one_game_per_board_and_replay"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, board {self.board}"
+
+
+class TournamentBye(models.Model):
+    """A round without a game for a player (a Swiss bye, a knockout bye, a rest)."""
+
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="byes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    points = models.FloatField(default=1.0)
+
+    class Meta:
+        ordering = ["round"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "user"], name="one_bye_per_round_and_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: bye for {self.user}"
+
+
+class TournamentAudit(models.Model):
+    """Who did what to a tournament, and when."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("created")
+        EDIT = "edit", _("settings changed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", help_text=_("Empty when the site itself acted."),
+    )
+    action = models.CharField(max_length=12, choices=Action.choices)
+    detail = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["tournament", "-at"])]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.action} by {self.actor or 'the site'}"

@@ -1,0 +1,54 @@
+"""The pure core of tournaments: pairings, brackets, tables and standings.
+
+No Django, no database, no clock: every function takes dataclasses and returns
+dataclasses, and anything random is drawn from a seed it is given. The site's tournament
+app stores the results and calls these. docs/tournaments.md describes the rules.
+"""
+
+from .base import ByeResult, Entrant, GameResult, Pairing, PairingError, PlayerId
+from .kasteel import Table, TableDraw, TableResult, advancing, seat_tables
+from .knockout import (
+    KnockoutMatch,
+    MatchState,
+    Seeded,
+    bracket_order,
+    first_round,
+    knockout_rounds,
+    match_state,
+    next_round,
+)
+from .roundrobin import RoundRobinRound, round_robin
+from .standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, StandingRow, standings
+from .swiss import SwissRound, check_swiss_rounds, max_swiss_rounds, pair_swiss
+
+__all__ = [
+    "ROUND_ROBIN_TIEBREAKS",
+    "SWISS_TIEBREAKS",
+    "ByeResult",
+    "Entrant",
+    "GameResult",
+    "KnockoutMatch",
+    "MatchState",
+    "Pairing",
+    "PairingError",
+    "PlayerId",
+    "RoundRobinRound",
+    "Seeded",
+    "StandingRow",
+    "SwissRound",
+    "Table",
+    "TableDraw",
+    "TableResult",
+    "advancing",
+    "bracket_order",
+    "check_swiss_rounds",
+    "first_round",
+    "knockout_rounds",
+    "match_state",
+    "max_swiss_rounds",
+    "next_round",
+    "pair_swiss",
+    "round_robin",
+    "seat_tables",
+    "standings",
+]
