@@ -43,6 +43,10 @@ ALLOWED_HOSTS = env.list(
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set in production (comma separated)")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", [])
+# How many proxies in front of the web process append to X-Forwarded-For: the one
+# setting by which the client's address is found (druidsite.client_address). 0: the
+# header is ignored and the client is the socket peer.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", 0, minimum=0)
 
 INSTALLED_APPS = [
     "daphne",
@@ -313,7 +317,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 # A login by username or email address, in any case, counts for the one account.
 AXES_USERNAME_CALLABLE = "accounts.lockout.login_name"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
+# The client's address behind the trusted proxies only, never X-Forwarded-For's leftmost.
+AXES_CLIENT_IP_CALLABLE = "druidsite.client_address.client_ip"
 AXES_VERBOSE = False  # no banner at every start; lockouts are still logged
+# allauth counts by the client's address of druidsite.client_address (its adapter).
 # allauth's own count of failed logins per account would refuse the sixth try
 # with its own words (and never start again on a success): the count per
 # account is axes'; allauth keeps its cap per address on guessing many names.
@@ -371,6 +378,9 @@ REST_FRAMEWORK = {
         "druidsite.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": "300/minute", "user": "1200/minute", "token": "20/minute"},
+    # The site's throttles count by druidsite.client_address; this keeps DRF's own
+    # (should a view name one) from counting by the whole X-Forwarded-For header.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "druidsite API",
