@@ -229,6 +229,11 @@ CELERY_BEAT_SCHEDULE: dict = {
 NOTIFY_DELAY_SECONDS = env.int("NOTIFY_DELAY_SECONDS", 120, minimum=0)
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", 30, minimum=0)
 SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000")
+# /healthz?probe=1 queues a task: for staff, or a monitor sending this token in the
+# X-Health-Probe-Token header (unset: staff only).
+HEALTH_PROBE_TOKEN = env.str("HEALTH_PROBE_TOKEN")
+if HEALTH_PROBE_TOKEN is not None and len(HEALTH_PROBE_TOKEN) < 16:
+    raise ImproperlyConfigured("HEALTH_PROBE_TOKEN must be at least 16 characters")
 # The embedded shape runs a worker and beat inside the web process; tests and
 # management commands that need none can turn it off.
 EMBEDDED_WORKER = EMBEDDED_SERVICES and env.bool("EMBEDDED_WORKER", default=True)
@@ -294,6 +299,9 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_USERNAME_MIN_LENGTH = 3
+# At most 30 characters, no look-alike of a taken or reserved name (accounts.usernames,
+# applied by the adapter); the form shows the limit.
+ACCOUNT_FORMS = {"signup": "accounts.signup.SignupForm"}
 # Names that would read like the site speaking in lists of players.
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "druidsite", "staff", "system", "anonymous"]
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
