@@ -17,6 +17,11 @@ REFUSED = ["/ws/games/abc/", "/ws/games/-1/", "/ws/games/1", "/ws/nothing/",
            "/ws/games/99999999999999999999999/", "/", "/ws/lobby/extra/"]
 
 
+@pytest.fixture(autouse=True)
+def no_embedded_worker(settings):
+    settings.EMBEDDED_WORKER = False  # importing the ASGI application starts no worker
+
+
 def application():
     from druidsite.asgi import application
 
