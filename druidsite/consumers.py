@@ -1,6 +1,7 @@
-"""A socket that receives health probes: proves tasks reach sockets end to end."""
+"""The site's own sockets: health probes (tasks reach sockets end to end), and the
+refusal of a path that names no socket."""
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 from druidsite.realtime import remember_server_loop
 from druidsite.socket_limits import TOO_LARGE, too_large
@@ -25,3 +26,11 @@ class HealthConsumer(AsyncJsonWebsocketConsumer):
 
     async def health_probe(self, event: dict) -> None:
         await self.send_json({"type": "probe", "probe": event["probe"]})
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Any path without a socket: the handshake is refused (an HTTP 403 from the
+    server), with the close code the game sockets use for "not found"."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)

@@ -1,7 +1,13 @@
-"""/healthz: the database, the channel layer and the task broker, each ok or failing."""
+"""/healthz: the database, the channel layer and the task broker, each ok or failing.
+
+Anyone may ask. ``?probe=1`` also queues a task, so it is for staff or a monitor
+holding HEALTH_PROBE_TOKEN (header X-Health-Probe-Token) only: anyone else could
+fill the task queue with it.
+"""
 
 from __future__ import annotations
 
+import hmac
 import time
 import uuid
 
@@ -11,6 +17,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -72,9 +79,25 @@ def check_broker() -> dict:
     return detail
 
 
+def may_probe(request: HttpRequest) -> bool:
+    """Staff, or the configured probe token in the X-Health-Probe-Token header."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_active and user.is_staff:
+        return True
+    expected = settings.HEALTH_PROBE_TOKEN
+    given = request.headers.get("X-Health-Probe-Token", "")
+    return bool(expected) and hmac.compare_digest(given.encode(), expected.encode())
+
+
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
+    probing = request.GET.get("probe") == "1"
+    if probing and not may_probe(request):
+        return JsonResponse({"error": _(
+            "The probe queues a task: it is for staff, or for a monitor that sends the "
+            "X-Health-Probe-Token header with HEALTH_PROBE_TOKEN."), "code": "forbidden"},
+            status=403)
     report = {
         "database": _check(check_database),
         "channel_layer": _check(check_channel_layer),
@@ -82,7 +105,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     }
     healthy = all(part["ok"] for part in report.values())
     report["status"] = "ok" if healthy else "failing"
-    if healthy and request.GET.get("probe") == "1":
+    if healthy and probing:
         # Queue a task that answers on the health sockets: an end-to-end check.
         from druidsite.tasks import probe
 

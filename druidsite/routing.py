@@ -1,8 +1,8 @@
-"""WebSocket routes of every app."""
+"""WebSocket routes of every app, and a refusal for every other path."""
 
-from django.urls import path
+from django.urls import path, re_path
 
-from druidsite.consumers import HealthConsumer
+from druidsite.consumers import HealthConsumer, NoSuchSocket
 from games.routing import websocket_urlpatterns as game_routes
 from ladders.consumers import LadderConsumer
 
@@ -10,4 +10,7 @@ websocket_urlpatterns = [
     path("ws/health/", HealthConsumer.as_asgi()),
     path("ws/ladders/<int:ladder_id>/", LadderConsumer.as_asgi()),
     *game_routes,
+    # Last: any other path (a malformed game id too) is refused at the handshake,
+    # instead of the router raising an error for each such request.
+    re_path(r"", NoSuchSocket.as_asgi()),
 ]

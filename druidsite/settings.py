@@ -43,6 +43,10 @@ ALLOWED_HOSTS = env.list(
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set in production (comma separated)")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", [])
+# How many proxies in front of the web process append to X-Forwarded-For: the one
+# setting by which the client's address is found (druidsite.client_address). 0: the
+# header is ignored and the client is the socket peer.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", 0, minimum=0)
 
 INSTALLED_APPS = [
     "daphne",
@@ -231,6 +235,11 @@ VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", 30, minimum=0)
 # A player may dispute a result for this many days after the end of the game.
 DISPUTE_DAYS = env.int("DISPUTE_DAYS", 7, minimum=0)
 SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000")
+# /healthz?probe=1 queues a task: for staff, or a monitor sending this token in the
+# X-Health-Probe-Token header (unset: staff only).
+HEALTH_PROBE_TOKEN = env.str("HEALTH_PROBE_TOKEN")
+if HEALTH_PROBE_TOKEN is not None and len(HEALTH_PROBE_TOKEN) < 16:
+    raise ImproperlyConfigured("HEALTH_PROBE_TOKEN must be at least 16 characters")
 # The embedded shape runs a worker and beat inside the web process; tests and
 # management commands that need none can turn it off.
 EMBEDDED_WORKER = EMBEDDED_SERVICES and env.bool("EMBEDDED_WORKER", default=True)
@@ -296,6 +305,9 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_USERNAME_MIN_LENGTH = 3
+# At most 30 characters, no look-alike of a taken or reserved name (accounts.usernames,
+# applied by the adapter); the form shows the limit.
+ACCOUNT_FORMS = {"signup": "accounts.signup.SignupForm"}
 # Names that would read like the site speaking in lists of players.
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "druidsite", "staff", "system", "anonymous"]
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
@@ -319,7 +331,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 # A login by username or email address, in any case, counts for the one account.
 AXES_USERNAME_CALLABLE = "accounts.lockout.login_name"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
+# The client's address behind the trusted proxies only, never X-Forwarded-For's leftmost.
+AXES_CLIENT_IP_CALLABLE = "druidsite.client_address.client_ip"
 AXES_VERBOSE = False  # no banner at every start; lockouts are still logged
+# allauth counts by the client's address of druidsite.client_address (its adapter).
 # allauth's own count of failed logins per account would refuse the sixth try
 # with its own words (and never start again on a success): the count per
 # account is axes'; allauth keeps its cap per address on guessing many names.
@@ -377,6 +392,9 @@ REST_FRAMEWORK = {
         "druidsite.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": "300/minute", "user": "1200/minute", "token": "20/minute"},
+    # The site's throttles count by druidsite.client_address; this keeps DRF's own
+    # (should a view name one) from counting by the whole X-Forwarded-For header.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "druidsite API",

@@ -36,10 +36,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from druidsite.throttling import ScopedRateThrottle
 from games import services
 from games.api_schema import ErrorSerializer, MeSerializer, TokenSerializer
 from games.commit import Committed

@@ -16,7 +16,7 @@ from tests.conftest import embedded_env, manage
 
 
 def test_it_runs_a_task_in_process_and_delivers_its_message_to_a_socket(tmp_path, serve):
-    env = embedded_env(tmp_path)
+    env = embedded_env(tmp_path, HEALTH_PROBE_TOKEN="embedded-probe-token-0123")
     migrated = manage("migrate", "--noinput", env=env)
     assert migrated.returncode == 0, migrated.stderr
     assert (tmp_path / "db.sqlite3").exists()
@@ -26,7 +26,10 @@ def test_it_runs_a_task_in_process_and_delivers_its_message_to_a_socket(tmp_path
         origin = f"http://127.0.0.1:{port}"
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws/health/", origin=origin) as ws:
             def request():
-                with urllib.request.urlopen(f"{origin}/healthz?probe=1", timeout=10) as resp:
+                probe = urllib.request.Request(
+                    f"{origin}/healthz?probe=1",
+                    headers={"X-Health-Probe-Token": "embedded-probe-token-0123"})
+                with urllib.request.urlopen(probe, timeout=10) as resp:
                     return resp.status, json.load(resp)
 
             status, report = await asyncio.to_thread(request)

@@ -54,6 +54,9 @@ def test_it_refuses_an_unknown_email_url():
         ("REDIS_URL", "not-a-url"),
         ("DJANGO_ENV", "staging"),
         ("EMAIL_URL", "pigeon://loft"),
+        ("TRUSTED_PROXY_COUNT", "two"),
+        ("TRUSTED_PROXY_COUNT", "-1"),
+        ("HEALTH_PROBE_TOKEN", "short"),
     ],
 )
 def test_it_stops_the_process_naming_the_variable(tmp_path, variable, value):

@@ -1,0 +1,181 @@
+"""Look-alike letters of the Latin, Greek and Cyrillic scripts, each mapped to one
+representative of its group (accounts.usernames builds a name's skeleton with it).
+
+Derived from Unicode's confusables data (UTS #39, confusables.txt, as shipped in
+the confusable_homoglyphs 3.3.1 package): the letters and digits of those
+scripts that the data lists as confusable with each other, grouped, each group
+mapped to its ASCII lower-case letter, else its ASCII capital, else its digit,
+else its lowest code point. Only characters that do not decompose are listed
+(names are decomposed, NFD, before the map applies).
+"""
+
+CONFUSABLES: dict[str, str] = {
+    "\u0030": "O",  # DIGIT ZERO
+    "\u0031": "l",  # DIGIT ONE
+    "\u0049": "l",  # LATIN CAPITAL LETTER I
+    "\u0131": "i",  # LATIN SMALL LETTER DOTLESS I
+    "\u017f": "f",  # LATIN SMALL LETTER LONG S
+    "\u0184": "b",  # LATIN CAPITAL LETTER TONE SIX
+    "\u018d": "g",  # LATIN SMALL LETTER TURNED DELTA
+    "\u0196": "l",  # LATIN CAPITAL LETTER IOTA
+    "\u01a6": "R",  # LATIN LETTER YR
+    "\u01a7": "2",  # LATIN CAPITAL LETTER TONE TWO
+    "\u01b7": "3",  # LATIN CAPITAL LETTER EZH
+    "\u01bc": "5",  # LATIN CAPITAL LETTER TONE FIVE
+    "\u01bd": "s",  # LATIN SMALL LETTER TONE FIVE
+    "\u01bf": "\u00fe",  # LATIN LETTER WYNN
+    "\u01c0": "l",  # LATIN LETTER DENTAL CLICK
+    "\u021c": "3",  # LATIN CAPITAL LETTER YOGH
+    "\u0222": "8",  # LATIN CAPITAL LETTER OU
+    "\u0223": "8",  # LATIN SMALL LETTER OU
+    "\u0251": "a",  # LATIN SMALL LETTER ALPHA
+    "\u0259": "\u01dd",  # LATIN SMALL LETTER SCHWA
+    "\u0261": "g",  # LATIN SMALL LETTER SCRIPT G
+    "\u0263": "y",  # LATIN SMALL LETTER GAMMA
+    "\u0269": "i",  # LATIN SMALL LETTER IOTA
+    "\u026a": "i",  # LATIN LETTER SMALL CAPITAL I
+    "\u026f": "w",  # LATIN SMALL LETTER TURNED M
+    "\u028b": "u",  # LATIN SMALL LETTER V WITH HOOK
+    "\u028f": "y",  # LATIN LETTER SMALL CAPITAL Y
+    "\u0292": "\u021d",  # LATIN SMALL LETTER EZH
+    "\u037a": "i",  # GREEK YPOGEGRAMMENI
+    "\u037b": "\u0254",  # GREEK SMALL REVERSED LUNATE SIGMA SYMBOL
+    "\u037f": "J",  # GREEK CAPITAL LETTER YOT
+    "\u0391": "A",  # GREEK CAPITAL LETTER ALPHA
+    "\u0392": "B",  # GREEK CAPITAL LETTER BETA
+    "\u0395": "E",  # GREEK CAPITAL LETTER EPSILON
+    "\u0396": "Z",  # GREEK CAPITAL LETTER ZETA
+    "\u0397": "H",  # GREEK CAPITAL LETTER ETA
+    "\u0399": "l",  # GREEK CAPITAL LETTER IOTA
+    "\u039a": "K",  # GREEK CAPITAL LETTER KAPPA
+    "\u039b": "\u0245",  # GREEK CAPITAL LETTER LAMDA
+    "\u039c": "M",  # GREEK CAPITAL LETTER MU
+    "\u039d": "N",  # GREEK CAPITAL LETTER NU
+    "\u039f": "O",  # GREEK CAPITAL LETTER OMICRON
+    "\u03a1": "P",  # GREEK CAPITAL LETTER RHO
+    "\u03a3": "\u01a9",  # GREEK CAPITAL LETTER SIGMA
+    "\u03a4": "T",  # GREEK CAPITAL LETTER TAU
+    "\u03a5": "Y",  # GREEK CAPITAL LETTER UPSILON
+    "\u03a7": "X",  # GREEK CAPITAL LETTER CHI
+    "\u03b1": "a",  # GREEK SMALL LETTER ALPHA
+    "\u03b2": "\u00df",  # GREEK SMALL LETTER BETA
+    "\u03b3": "y",  # GREEK SMALL LETTER GAMMA
+    "\u03b9": "i",  # GREEK SMALL LETTER IOTA
+    "\u03ba": "\u0138",  # GREEK SMALL LETTER KAPPA
+    "\u03bd": "v",  # GREEK SMALL LETTER NU
+    "\u03bf": "o",  # GREEK SMALL LETTER OMICRON
+    "\u03c1": "p",  # GREEK SMALL LETTER RHO
+    "\u03c3": "o",  # GREEK SMALL LETTER SIGMA
+    "\u03c5": "u",  # GREEK SMALL LETTER UPSILON
+    "\u03c6": "\u0278",  # GREEK SMALL LETTER PHI
+    "\u03d0": "\u00df",  # GREEK BETA SYMBOL
+    "\u03d2": "Y",  # GREEK UPSILON WITH HOOK SYMBOL
+    "\u03d5": "\u0278",  # GREEK PHI SYMBOL
+    "\u03d6": "\u03c0",  # GREEK PI SYMBOL
+    "\u03db": "\u03c2",  # GREEK SMALL LETTER STIGMA
+    "\u03dc": "F",  # GREEK LETTER DIGAMMA
+    "\u03e8": "2",  # COPTIC CAPITAL LETTER HORI
+    "\u03e9": "\u01a8",  # COPTIC SMALL LETTER HORI
+    "\u03f0": "\u0138",  # GREEK KAPPA SYMBOL
+    "\u03f1": "p",  # GREEK RHO SYMBOL
+    "\u03f2": "c",  # GREEK LUNATE SIGMA SYMBOL
+    "\u03f3": "j",  # GREEK LETTER YOT
+    "\u03f7": "\u00de",  # GREEK CAPITAL LETTER SHO
+    "\u03f8": "\u00fe",  # GREEK SMALL LETTER SHO
+    "\u03f9": "C",  # GREEK CAPITAL LUNATE SIGMA SYMBOL
+    "\u03fa": "M",  # GREEK CAPITAL LETTER SAN
+    "\u03fd": "\u0186",  # GREEK CAPITAL REVERSED LUNATE SIGMA SYMBOL
+    "\u0405": "S",  # CYRILLIC CAPITAL LETTER DZE
+    "\u0406": "l",  # CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I
+    "\u0408": "J",  # CYRILLIC CAPITAL LETTER JE
+    "\u0410": "A",  # CYRILLIC CAPITAL LETTER A
+    "\u0412": "B",  # CYRILLIC CAPITAL LETTER VE
+    "\u0413": "\u0393",  # CYRILLIC CAPITAL LETTER GHE
+    "\u0415": "E",  # CYRILLIC CAPITAL LETTER IE
+    "\u0417": "3",  # CYRILLIC CAPITAL LETTER ZE
+    "\u0418": "\u0376",  # CYRILLIC CAPITAL LETTER I
+    "\u041a": "K",  # CYRILLIC CAPITAL LETTER KA
+    "\u041b": "\u0245",  # CYRILLIC CAPITAL LETTER EL
+    "\u041c": "M",  # CYRILLIC CAPITAL LETTER EM
+    "\u041d": "H",  # CYRILLIC CAPITAL LETTER EN
+    "\u041e": "O",  # CYRILLIC CAPITAL LETTER O
+    "\u041f": "\u03a0",  # CYRILLIC CAPITAL LETTER PE
+    "\u0420": "P",  # CYRILLIC CAPITAL LETTER ER
+    "\u0421": "C",  # CYRILLIC CAPITAL LETTER ES
+    "\u0422": "T",  # CYRILLIC CAPITAL LETTER TE
+    "\u0423": "Y",  # CYRILLIC CAPITAL LETTER U
+    "\u0424": "\u03a6",  # CYRILLIC CAPITAL LETTER EF
+    "\u0425": "X",  # CYRILLIC CAPITAL LETTER HA
+    "\u042c": "b",  # CYRILLIC CAPITAL LETTER SOFT SIGN
+    "\u0430": "a",  # CYRILLIC SMALL LETTER A
+    "\u0431": "6",  # CYRILLIC SMALL LETTER BE
+    "\u0432": "\u0299",  # CYRILLIC SMALL LETTER VE
+    "\u0433": "r",  # CYRILLIC SMALL LETTER GHE
+    "\u0435": "e",  # CYRILLIC SMALL LETTER IE
+    "\u0437": "\u025c",  # CYRILLIC SMALL LETTER ZE
+    "\u0438": "\u0377",  # CYRILLIC SMALL LETTER I
+    "\u043a": "\u0138",  # CYRILLIC SMALL LETTER KA
+    "\u043c": "\u028d",  # CYRILLIC SMALL LETTER EM
+    "\u043d": "\u029c",  # CYRILLIC SMALL LETTER EN
+    "\u043e": "o",  # CYRILLIC SMALL LETTER O
+    "\u043f": "\u03c0",  # CYRILLIC SMALL LETTER PE
+    "\u0440": "p",  # CYRILLIC SMALL LETTER ER
+    "\u0441": "c",  # CYRILLIC SMALL LETTER ES
+    "\u0442": "\u03c4",  # CYRILLIC SMALL LETTER TE
+    "\u0443": "y",  # CYRILLIC SMALL LETTER U
+    "\u0444": "\u0278",  # CYRILLIC SMALL LETTER EF
+    "\u0445": "x",  # CYRILLIC SMALL LETTER HA
+    "\u044c": "\u0185",  # CYRILLIC SMALL LETTER SOFT SIGN
+    "\u0455": "s",  # CYRILLIC SMALL LETTER DZE
+    "\u0456": "i",  # CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I
+    "\u0458": "j",  # CYRILLIC SMALL LETTER JE
+    "\u0461": "w",  # CYRILLIC SMALL LETTER OMEGA
+    "\u0470": "\u03a8",  # CYRILLIC CAPITAL LETTER PSI
+    "\u0471": "\u03c8",  # CYRILLIC SMALL LETTER PSI
+    "\u0474": "V",  # CYRILLIC CAPITAL LETTER IZHITSA
+    "\u0475": "v",  # CYRILLIC SMALL LETTER IZHITSA
+    "\u04ae": "Y",  # CYRILLIC CAPITAL LETTER STRAIGHT U
+    "\u04af": "y",  # CYRILLIC SMALL LETTER STRAIGHT U
+    "\u04bb": "h",  # CYRILLIC SMALL LETTER SHHA
+    "\u04bd": "e",  # CYRILLIC SMALL LETTER ABKHASIAN CHE
+    "\u04c0": "l",  # CYRILLIC LETTER PALOCHKA
+    "\u04cb": "\u04b6",  # CYRILLIC CAPITAL LETTER KHAKASSIAN CHE
+    "\u04cc": "\u04b7",  # CYRILLIC SMALL LETTER KHAKASSIAN CHE
+    "\u04cf": "i",  # CYRILLIC SMALL LETTER PALOCHKA
+    "\u04d8": "\u018f",  # CYRILLIC CAPITAL LETTER SCHWA
+    "\u04d9": "\u01dd",  # CYRILLIC SMALL LETTER SCHWA
+    "\u04e0": "3",  # CYRILLIC CAPITAL LETTER ABKHASIAN DZE
+    "\u04e1": "\u021d",  # CYRILLIC SMALL LETTER ABKHASIAN DZE
+    "\u0501": "d",  # CYRILLIC SMALL LETTER KOMI DE
+    "\u050a": "\u01f6",  # CYRILLIC CAPITAL LETTER KOMI NJE
+    "\u050c": "G",  # CYRILLIC CAPITAL LETTER KOMI SJE
+    "\u050d": "\u0262",  # CYRILLIC SMALL LETTER KOMI SJE
+    "\u0510": "\u0190",  # CYRILLIC CAPITAL LETTER REVERSED ZE
+    "\u051b": "q",  # CYRILLIC SMALL LETTER QA
+    "\u051c": "W",  # CYRILLIC CAPITAL LETTER WE
+    "\u051d": "w",  # CYRILLIC SMALL LETTER WE
+    "\u1d04": "c",  # LATIN LETTER SMALL CAPITAL C
+    "\u1d08": "\u025c",  # LATIN SMALL LETTER TURNED OPEN E
+    "\u1d0b": "\u0138",  # LATIN LETTER SMALL CAPITAL K
+    "\u1d0d": "\u028d",  # LATIN LETTER SMALL CAPITAL M
+    "\u1d0e": "\u0377",  # LATIN LETTER SMALL CAPITAL REVERSED N
+    "\u1d0f": "o",  # LATIN LETTER SMALL CAPITAL O
+    "\u1d10": "\u0254",  # LATIN LETTER SMALL CAPITAL OPEN O
+    "\u1d11": "o",  # LATIN SMALL LETTER SIDEWAYS O
+    "\u1d19": "\u044f",  # LATIN LETTER SMALL CAPITAL REVERSED R
+    "\u1d1b": "\u03c4",  # LATIN LETTER SMALL CAPITAL T
+    "\u1d1c": "u",  # LATIN LETTER SMALL CAPITAL U
+    "\u1d20": "v",  # LATIN LETTER SMALL CAPITAL V
+    "\u1d21": "w",  # LATIN LETTER SMALL CAPITAL W
+    "\u1d22": "z",  # LATIN LETTER SMALL CAPITAL Z
+    "\u1d24": "\u01a8",  # LATIN LETTER VOICED LARYNGEAL SPIRANT
+    "\u1d26": "r",  # GREEK LETTER SMALL CAPITAL GAMMA
+    "\u1d27": "\u028c",  # GREEK LETTER SMALL CAPITAL LAMDA
+    "\u1d28": "\u03c0",  # GREEK LETTER SMALL CAPITAL PI
+    "\u1d29": "\u1d18",  # GREEK LETTER SMALL CAPITAL RHO
+    "\u1d2b": "\u043b",  # CYRILLIC LETTER SMALL CAPITAL EL
+    "\u1d78": "\u1d34",  # MODIFIER LETTER CYRILLIC EN
+    "\u1e9d": "f",  # LATIN SMALL LETTER LONG S WITH HIGH STROKE
+    "\u1e9f": "\u03b4",  # LATIN SMALL LETTER DELTA
+    "\u1eff": "y",  # LATIN SMALL LETTER Y WITH LOOP
+}
