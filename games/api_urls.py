@@ -3,7 +3,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from games import api, api_challenges, api_disputes, api_docs, api_games, api_tables
+from games import api, api_challenges, api_chat, api_disputes, api_docs, api_games, api_tables
 
 urlpatterns = [
     path("token/", api.TokenView.as_view(), name="api-token"),
@@ -29,6 +29,8 @@ urlpatterns = [
     path("games/<int:match_id>/resign/", api_games.GameResignView.as_view(),
          name="api-game-resign"),
     path("games/<int:match_id>/draw/", api_games.GameDrawView.as_view(), name="api-game-draw"),
+    path("games/<int:match_id>/chat/", api_chat.GameChatView.as_view(), name="api-game-chat"),
+    path("games/<int:match_id>/notes/", api_chat.GameNoteView.as_view(), name="api-game-notes"),
     path("games/<int:match_id>/dispute/", api_disputes.GameDisputeView.as_view(),
          name="api-game-dispute"),
     path("games/<int:match_id>/rematch/", api_games.GameRematchView.as_view(),

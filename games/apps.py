@@ -9,7 +9,7 @@ class GamesConfig(AppConfig):
         # Connect the receivers of match changes (broadcasts, AI moves, series).
         from django.db.models.signals import post_migrate
 
-        from games import bots, broadcast, tables  # noqa: F401
+        from games import bots, broadcast, chat_bots, tables  # noqa: F401
 
         post_migrate.connect(_create_bot_accounts, sender=self)
 

@@ -87,6 +87,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "error",
                               "error": 'expected {"type": "sync", "since": N} with N >= 0'})
 
+    async def chat_line(self, event: dict) -> None:
+        await self.send_json({"type": "chat", "line": event["line"]})
+
     async def match_update(self, event: dict) -> None:
         await self.send_json({"type": "update", "match": event["match"],
                               "records": event["records"]})

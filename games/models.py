@@ -315,3 +315,42 @@ class Dispute(models.Model):
 
     def __str__(self) -> str:
         return f"dispute of #{self.match_id} by {self.user_id} ({self.status})"
+
+
+class ChatMessage(models.Model):
+    """A line of a game's chat. Channels: "players" (everyone playing), "team-<n>" (a team's
+    partners at a table) and "spectators" (the onlookers, which players may open)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="chat_messages")
+    channel = models.CharField(max_length=16)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+    hidden = models.BooleanField(default=False)
+    hidden_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["match", "created_at", "id"]
+        indexes = [models.Index(fields=["match", "channel", "created_at"]),
+                   models.Index(fields=["user", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"#{self.match_id} {self.channel}: {self.user_id}"
+
+
+class Note(models.Model):
+    """A player's private notes on a game: only their author ever sees them."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="notes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="notes")
+    text = models.TextField(max_length=5000, blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="one_note")]
+
+    def __str__(self) -> str:
+        return f"note of {self.user_id} on #{self.match_id}"

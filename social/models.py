@@ -74,6 +74,7 @@ class ModerationAction(models.Model):
 
     class Kind(models.TextChoices):
         WARN = "warn", _("warned")
+        MUTE = "mute", _("muted (no chat for a week)")
         SUSPEND = "suspend", _("suspended")
         RESTORE = "restore", _("suspension lifted")
         DISMISS = "dismiss", _("report dismissed")
@@ -93,3 +94,14 @@ class ModerationAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.user_id} by {self.actor_id}"
+
+
+class Mute(models.Model):
+    """No chat for a player until a moment (moderation)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="mute")
+    until = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.user_id} muted until {self.until:%Y-%m-%d}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -11,9 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.errors import Conflict, Forbidden, NotFound, ServiceError
-from social.models import Block, Follow, ModerationAction, Report
+from social.models import Block, Follow, ModerationAction, Mute, Report
 
 MAX_REASON = 1000
+MUTE_FOR = timedelta(days=7)
 
 
 def _other(user, name_or_user: Any):
@@ -150,6 +152,10 @@ def moderate(actor, user, kind: str, reason: Any, *, report_id: int | None = Non
         elif kind == ModerationAction.Kind.RESTORE:
             user.is_active = True
             user.save(update_fields=["is_active"])
+            Mute.objects.filter(user=user).delete()
+        elif kind == ModerationAction.Kind.MUTE:
+            Mute.objects.update_or_create(user=user, defaults={
+                "until": timezone.now() + MUTE_FOR})
         action = ModerationAction.objects.create(actor=actor, user=user, kind=kind,
                                                  reason=reason, report=found)
     if kind == ModerationAction.Kind.SUSPEND:

@@ -1,0 +1,69 @@
+"""A game's chat and my private notes in the API (games.chat)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import chat
+from games.api import ApiView, error_responses, load_match
+
+
+class ChatLineSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    channel = serializers.CharField()
+    player = serializers.CharField()
+    text = serializers.CharField(allow_blank=True)
+    hidden = serializers.BooleanField()
+    at = serializers.DateTimeField()
+
+
+class ChatRequestSerializer(serializers.Serializer):
+    channel = serializers.CharField(max_length=16, help_text='"players", "team-<n>", '
+                                    '"spectators"')
+    text = serializers.CharField(max_length=chat.MAX_LENGTH, trim_whitespace=True)
+
+
+class NoteSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=chat.MAX_NOTE, allow_blank=True,
+                                 trim_whitespace=False)
+
+
+class GameChatView(ApiView):
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+
+    @extend_schema(operation_id="games_chat", summary="The chat lines you may read",
+                   description="Players read the players' channel (and their team's) and may "
+                   "open the spectators'; spectators read theirs. AI accounts read nothing.",
+                   responses={200: ChatLineSerializer(many=True), **error_responses(404)})
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(chat.lines(load_match(match_id), self.user))
+
+    @extend_schema(operation_id="games_chat_send", summary="Write a chat line",
+                   request=ChatRequestSerializer,
+                   responses={201: ChatLineSerializer, **error_responses(400, 401, 403, 404,
+                                                                         429)})
+    def post(self, request: Request, match_id: int) -> Response:
+        data = self.parse(ChatRequestSerializer, request.data)
+        line = chat.send(match_id, request.user, data["channel"], data["text"])
+        return Response(chat.line_payload(line), status=status.HTTP_201_CREATED)
+
+
+class GameNoteView(ApiView):
+    @extend_schema(operation_id="games_note", summary="Your private notes on a game",
+                   description="Only their author ever sees them.",
+                   responses={200: NoteSerializer, **error_responses(401, 404)})
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response({"text": chat.note_of(load_match(match_id), request.user)})
+
+    @extend_schema(operation_id="games_note_save", summary="Save your private notes",
+                   request=NoteSerializer,
+                   responses={200: NoteSerializer, **error_responses(400, 401, 403, 404)})
+    def put(self, request: Request, match_id: int) -> Response:
+        data = self.parse(NoteSerializer, request.data)
+        note = chat.save_note(match_id, request.user, data["text"])
+        return Response({"text": note.text})
