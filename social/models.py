@@ -54,6 +54,8 @@ class Report(models.Model):
     #: What was reported in context: a game (and later a chat message of it).
     match = models.ForeignKey("games.Match", on_delete=models.SET_NULL, null=True, blank=True,
                               related_name="+")
+    message = models.ForeignKey("games.ChatMessage", on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="reports")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
@@ -78,6 +80,7 @@ class ModerationAction(models.Model):
         SUSPEND = "suspend", _("suspended")
         RESTORE = "restore", _("suspension lifted")
         DISMISS = "dismiss", _("report dismissed")
+        HIDE = "hide", _("chat line hidden")
 
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                               related_name="+")

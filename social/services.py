@@ -84,7 +84,17 @@ def unblock(user, other) -> None:
     Block.objects.filter(blocker=user, blocked=other).delete()
 
 
-def report(reporter, other, reason: Any, *, match_id: int | None = None) -> Report:
+def report(reporter, other, reason: Any, *, match_id: int | None = None,
+           message_id: int | None = None) -> Report:
+    """Report a player, or a chat line of theirs (``message_id``), with a reason."""
+    if message_id is not None:
+        from games.chat import lines
+        from games.models import ChatMessage
+
+        line = ChatMessage.objects.select_related("user", "match").filter(pk=message_id).first()
+        if line is None or not any(x["id"] == line.pk for x in lines(line.match, reporter)):
+            raise NotFound(_("There is no chat line %(id)s.") % {"id": message_id})
+        other, match_id = line.user, line.match_id
     other = _other(reporter, other)
     if not isinstance(reason, str) or not reason.strip():
         raise ServiceError(_("Say what is wrong: an admin reads it."))
@@ -95,7 +105,7 @@ def report(reporter, other, reason: Any, *, match_id: int | None = None) -> Repo
     if Report.objects.filter(reporter=reporter, status=Report.Status.OPEN).count() >= 20:
         raise Conflict(_("You have 20 open reports already: the admins will get to them."))
     made = Report.objects.create(reporter=reporter, user=other, reason=reason,
-                                 match_id=match_id)
+                                 match_id=match_id, message_id=message_id)
     from notices.service import send
 
     for admin in get_user_model().objects.filter(is_staff=True, is_active=True):
@@ -153,6 +163,12 @@ def moderate(actor, user, kind: str, reason: Any, *, report_id: int | None = Non
             user.is_active = True
             user.save(update_fields=["is_active"])
             Mute.objects.filter(user=user).delete()
+        elif kind == ModerationAction.Kind.HIDE:
+            if found is None or found.message_id is None:
+                raise ServiceError(_("Only a reported chat line can be hidden here."))
+            from games.chat import hide
+
+            hide(found.message_id, actor)
         elif kind == ModerationAction.Kind.MUTE:
             Mute.objects.update_or_create(user=user, defaults={
                 "until": timezone.now() + MUTE_FOR})

@@ -76,7 +76,7 @@ def moderation(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Done: it is in the moderation log."))
         return redirect("moderation")
     reports = Report.objects.filter(status=Report.Status.OPEN).select_related(
-        "reporter", "user", "match")
+        "reporter", "user", "match", "message__user")
     log = ModerationAction.objects.select_related("actor", "user", "report")[:50]
     return render(request, "social/moderation.html", {
         "reports": reports, "log": log, "kinds": ModerationAction.Kind.choices})

@@ -123,3 +123,20 @@ def test_the_profile_buttons_follow_block_and_report(alice, bob, client):
     client.post("/players/bob/do/report/", {"reason": "spam"})
     assert Report.objects.filter(reporter=alice, user=bob).exists()
     assert client.get("/players/bob/do/block/").status_code == 405
+
+
+def test_a_reported_chat_line_is_seen_in_context_and_hidden(alice, bob, carol, staff):
+    from games import chat
+
+    match = new_game(alice, bob)
+    line = chat.send(match.pk, bob, "players", "you are an idiot")
+    with pytest.raises(game_services.NotFound):
+        services.report(carol, None, "rude", message_id=line.pk)  # not a line carol can read
+    report = services.report(alice, None, "insult", message_id=line.pk)
+    assert report.user == bob and report.match_id == match.pk
+    admin = Client()
+    admin.force_login(staff)
+    assert "you are an idiot" in admin.get("/moderation/").content.decode()
+    services.moderate(staff, bob, "hide", "an insult", report_id=report.pk)
+    assert chat.lines(match, alice)[0]["hidden"] is True
+    assert chat.lines(match, alice)[0]["text"] == ""
