@@ -89,6 +89,29 @@ _GAME_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {
 }
 
 
+def _druidenwalzer_baseline() -> Bot:
+    from .druidenwalzer.baseline import BaselineBot
+
+    return BaselineBot()
+
+
+#: Levels for the arena only: yardsticks, not players on the site (no account,
+#: not in the lobby, not in ``LEVELS``).
+ARENA_LEVELS: dict[str, dict[str, Callable[[], Bot]]] = {
+    "baseline": {"druidenwalzer": _druidenwalzer_baseline},
+}
+
+
+def get_arena_bot(game: str, level: str) -> Bot:
+    """A bot of ``level`` for the arena: a site level or an arena-only one."""
+    makers = ARENA_LEVELS.get(level)
+    if makers is None:
+        return get_bot(game, level)
+    if game not in makers:
+        raise ValueError(f"no {level} bot for game {game!r}; it plays: {', '.join(makers)}")
+    return makers[game]()
+
+
 def levels_for(game: str) -> tuple[str, ...]:
     """The levels that play ``game`` (a registered game), in the order of ``LEVELS``."""
     if game not in rules.GAMES:
