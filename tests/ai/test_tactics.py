@@ -45,6 +45,8 @@ def test_it_plays_a_move_that_wins_at_once():
         after = RULES.apply(state, move).state
         assert RULES.is_over(after) and RULES.outcome(after).winner == RULES.to_move(state)
         found += 1
+        if found == 4:
+            break
     assert found >= 3
 
 
@@ -57,7 +59,7 @@ def test_it_leaves_out_moves_that_let_the_opponent_win_at_once():
         pairs = moves_and_actions(RULES.legal_moves(state), seat)
         # Many deals: the shares are close to the truth.
         check = check_one_move(Observation(view), [a for _m, a in pairs], random.Random(3),
-                               deals=64)
+                               deals=40)
         if check.winning is not None or min(check.loss_share) > 0.1:
             continue
         losing = {action for (_m, action), share in zip(pairs, check.loss_share) if share >= 0.9}
@@ -68,4 +70,6 @@ def test_it_leaves_out_moves_that_let_the_opponent_win_at_once():
         chosen = next(action for candidate, action in pairs if candidate == move)
         assert chosen not in losing
         found += 1
+        if found == 4:
+            break
     assert found >= 3

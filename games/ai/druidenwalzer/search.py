@@ -184,24 +184,27 @@ class StrongBot(ThinkingBot):
         default_budget: Budget = DEFAULT_BUDGET,
         remember: bool = True,
         tactics: bool = True,
+        search_setup: bool = True,
     ) -> None:
         self.exploration = exploration
         self.rollout_plies = rollout_plies
         self.default_budget = default_budget
         self.remember = remember
         self.tactics = tactics
+        self.search_setup = search_setup
         self._setup = HeuristicBot()
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget, history: list[dict] | None = None) -> Move:
         deadline = Deadline(budget.cpu_seconds)
         observation = Observation(view, history if self.remember else None)
-        if observation.template.phase == SETUP:
-            # Placing druids reveals nothing; the heuristic judges it directly.
+        setup = observation.template.phase == SETUP
+        if setup and not self.search_setup:
+            # The one-ply heuristic on a single deal (the level's old way).
             return self._setup.choose(view, legal_moves, rng)
         pairs = moves_and_actions(legal_moves, observation.seat)
         allowed = None
-        if self.tactics:
+        if self.tactics and not setup:  # no game ends during the setup
             check = check_one_move(observation, [action for _move, action in pairs], rng)
             if check.winning is not None:
                 return dict(next(move for move, action in pairs if action == check.winning))
