@@ -82,7 +82,8 @@ def main() -> None:
           f"(median {statistics.median(rates):,.0f}, min {min(rates):,.0f}, "
           f"max {max(rates):,.0f}), {options.iterations:,} iterations a position")
     try:
-        from games.ai.druidenwalzer.baseline import random_playout
+        from games.ai.baseline import random_playout
+        from games.ai.druidenwalzer.baseline import GAME
     except ImportError:
         return
     playout_rates = []
@@ -91,7 +92,7 @@ def main() -> None:
         rng = random.Random(options.seed)
         started = time.process_time()
         for _ in range(200):
-            random_playout(observation.sample(rng), rng)
+            random_playout(GAME, observation.sample(rng), rng)
         playout_rates.append(200 / (time.process_time() - started))
     print(f"baseline: {statistics.mean(playout_rates):,.0f} random playouts (with their "
           f"deals) per CPU second (min {min(playout_rates):,.0f})")

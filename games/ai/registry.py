@@ -109,15 +109,24 @@ _GAME_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {
 
 
 def _druidenwalzer_baseline() -> Bot:
-    from .druidenwalzer.baseline import BaselineBot
+    from .druidenwalzer.baseline import baseline_bot
 
-    return BaselineBot()
+    return baseline_bot()
+
+
+def _caesar_cleopatra_baseline() -> Bot:
+    from .caesar_cleopatra.baseline import baseline_bot
+
+    return baseline_bot()
 
 
 #: Levels for the arena only: yardsticks, not players on the site (no account,
 #: not in the lobby, not in ``LEVELS``).
 ARENA_LEVELS: dict[str, dict[str, Callable[[], Bot]]] = {
-    "baseline": {"druidenwalzer": _druidenwalzer_baseline},
+    "baseline": {
+        "druidenwalzer": _druidenwalzer_baseline,
+        "caesar-cleopatra": _caesar_cleopatra_baseline,
+    },
 }
 
 

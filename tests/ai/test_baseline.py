@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from games.ai import LEVELS, Budget, levels_for
+from games.ai import LEVELS, Budget, get_bot, levels_for
 from games.ai.arena import ArenaConfig, run_arena
 from games.ai.registry import get_arena_bot
+from games.rules import get_rules
 
 from .helpers import RULES
 
@@ -21,18 +22,20 @@ def test_it_is_an_arena_level_only():
         get_arena_bot("kasteel", "baseline")
 
 
-def test_it_plays_legal_moves_within_an_iteration_budget():
-    bot = get_arena_bot("druidenwalzer", "baseline")
+@pytest.mark.parametrize("game", ["druidenwalzer", "caesar-cleopatra"])
+def test_it_plays_legal_moves_within_an_iteration_budget(game):
+    rules = get_rules(game)
+    bot = get_arena_bot(game, "baseline")
     rng = random.Random(1)
-    state = RULES.new_game(4)
+    state = rules.new_game(4)
     for _ in range(30):
-        if RULES.is_over(state):
+        if rules.is_over(state):
             break
-        seat = RULES.to_move(state)
-        legal = RULES.legal_moves(state)
-        move = bot.choose(RULES.view(state, seat), legal, rng, Budget(iterations=40))
+        seat = rules.to_move(state)
+        legal = rules.legal_moves(state)
+        move = bot.choose(rules.view(state, seat), legal, rng, Budget(iterations=24))
         assert move in legal
-        state = RULES.apply(state, move, seat=seat).state
+        state = rules.apply(state, move, seat=seat).state
 
 
 def test_it_is_reproducible_with_an_iteration_budget():
@@ -44,6 +47,12 @@ def test_it_is_reproducible_with_an_iteration_budget():
     bot = get_arena_bot("druidenwalzer", "baseline")
     first = bot.choose(view, legal, random.Random(5), Budget(iterations=80))
     assert bot.choose(view, legal, random.Random(5), Budget(iterations=80)) == first
+
+
+def test_it_uses_the_strong_levels_cpu_budget():
+    for game in ("druidenwalzer", "caesar-cleopatra"):
+        strong = get_bot(game, "strong").default_budget.cpu_seconds
+        assert get_arena_bot(game, "baseline").default_budget.cpu_seconds == strong
 
 
 def test_it_plays_in_the_arena():
