@@ -2,7 +2,8 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one tree of
 the bot's own information sets. Each iteration deals a fresh plausible full
-state from the view (``determinize``), walks down the tree choosing among
+state from the view and what the move log showed (``determinize``,
+``memory``), walks down the tree choosing among
 the actions legal in *that* deal by UCB, adds one new node, evaluates the
 position reached and backs the result up. A node's statistics are kept from
 the point of view of the player who made the move into it, so the opponent's
@@ -22,6 +23,11 @@ evaluation (``evaluate``), squashed to a win probability. Short
 epsilon-greedy rollouts guided by the same evaluation are available
 (``rollout_plies``) but did no better at equal CPU time: each greedy ply
 costs as much as a dozen iterations.
+
+Before searching, ``tactics`` plays each move one deep: a win on the spot is
+taken, and moves that let the opponent win at once in most deals are left
+out when another move avoids that. The search then runs until the CPU
+budget is spent; an iteration count is only a cap for reproducible tests.
 """
 
 from __future__ import annotations
