@@ -103,9 +103,15 @@ class Observation:
             seen[CARD_CULT[card]][card] += 1
         for card in known_cards(memory).elements():
             seen[CARD_CULT[card]][card] += 1
-        self.own_draw = memory.own_draw
+        # The own draw pile: its remembered cards, and how many are unknown.
+        self.own_draw: list[int] | None = None
+        self.own_draw_unknown = 0
+        if memory.own_draw is not None:
+            self.own_draw = [card for card in memory.own_draw if card is not None]
+            self.own_draw_unknown = len(memory.own_draw) - len(self.own_draw)
         self.opponent_draw_from = (
-            Counter(memory.opponent_draw_from) if memory.opponent_draw_from is not None else None
+            Counter(card for card in memory.opponent_draw_from if card is not None)
+            if memory.opponent_draw_from is not None else None
         )
         self.template = template
         self.removed = template.removed
@@ -166,7 +172,6 @@ class Observation:
         opponent = 1 - self.seat
         dealt_draw = [False, False]
         if self.own_draw is not None:
-            state.draw[self.seat] = sorted(self.own_draw, key=lambda _card, draw=rng.random: draw())
             dealt_draw[self.seat] = True
         if self.opponent_draw_from is not None:
             self._deal_opponent_draw(state, pools, opponent, rng)
@@ -183,6 +188,8 @@ class Observation:
                 places.append((state.hand[side], self.hand_size[side]))
             if not dealt_draw[side]:
                 places.append((state.draw[side], self.draw_size[side]))
+            elif side == self.seat and self.own_draw_unknown:
+                places.append((state.draw[side], self.own_draw_unknown))
             for position, count, remembered in self.covered_slots[side]:
                 fill: list[int] = []
                 fills.append((position, fill, remembered))
@@ -199,6 +206,10 @@ class Observation:
             for target, count in short:
                 target.extend(rest[len(rest) - count :])
                 del rest[len(rest) - count :]
+        if self.own_draw is not None:
+            own = state.draw[self.seat]
+            own.extend(self.own_draw)
+            own.sort(key=lambda _card, draw=rng.random: draw())
         # 4. The covered piles: remembered cards where they lay, dealt cards
         #    in the unknown places; the visible top goes back on top.
         template_up = self.template.up

@@ -42,9 +42,10 @@ class Memory:
     ``covered[p]``: the cards under the top of the face-up pile at position
     ``p`` (a tree, or a cult board's pile below its top), bottom first, with
     ``None`` for a card never named; missing when the log did not fit.
-    ``own_draw``: the seat's own draw pile as a multiset (a list), when it is
-    known; ``opponent_draw_from``: the set the opponent's pile was dealt from
-    at its last reshuffle, when known.
+    ``own_draw``: the seat's own draw pile as a multiset (a list, ``None``
+    for a card never named), when it is known; ``opponent_draw_from``: the
+    set the opponent's pile was dealt from at its last reshuffle, when known
+    (``None`` entries: cards never named, which may be any unseen card).
     """
 
     def __init__(self) -> None:
@@ -98,7 +99,9 @@ def _replay(events: list[dict[str, Any]], seat: int) -> tuple[list[Pile], list[l
             player = SEAT_INDEX[event["player"]]
             board = CULT_POSITION[player]
             cards = piles[board]
-            draw_sets[player] = None if None in cards else list(cards)
+            # Its unknown cards (the setup's first 1, if never moved) stay
+            # unknown in the pile: None.
+            draw_sets[player] = list(cards)
             piles[board] = []
         elif kind == "draw":
             player = SEAT_INDEX[event["player"]]
@@ -109,10 +112,7 @@ def _replay(events: list[dict[str, Any]], seat: int) -> tuple[list[Pile], list[l
                     draw_sets[player] = None
                     continue
                 for name in names:
-                    card = CARD_INDEX[name]
-                    if card not in pool:
-                        raise _Broken
-                    pool.remove(card)
+                    _take(pool, CARD_INDEX[name])
     return piles, draw_sets
 
 
@@ -166,5 +166,5 @@ def known_cards(memory: Memory) -> Counter[int]:
     for pile in memory.covered.values():
         known.update(card for card in pile if card is not None)
     if memory.own_draw is not None:
-        known.update(memory.own_draw)
+        known.update(card for card in memory.own_draw if card is not None)
     return known
