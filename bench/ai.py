@@ -85,8 +85,7 @@ def main() -> None:
     print(
         f"strong search: {statistics.mean(rates):,.0f} iterations per CPU second "
         f"(min {min(rates):,.0f}); iterations per move: mean {statistics.mean(done):,.0f}, "
-        f"min {min(done):,} (budget {DEFAULT_BUDGET.iterations:,} iterations or "
-        f"{DEFAULT_BUDGET.cpu_seconds} s)"
+        f"min {min(done):,} (budget {DEFAULT_BUDGET.cpu_seconds} s of CPU)"
     )
 
 

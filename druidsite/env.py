@@ -68,6 +68,20 @@ class Env:
             raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {number}")
         return number
 
+    def float(self, name: str, default: float, minimum: float | None = None) -> float:
+        value = self._raw(name)
+        if value is None:
+            return default
+        try:
+            number = float(value)
+        except ValueError:
+            raise ImproperlyConfigured(f"{name} must be a number, got {value!r}") from None
+        if number != number or number in (float("inf"), float("-inf")):
+            raise ImproperlyConfigured(f"{name} must be a finite number, got {value!r}")
+        if minimum is not None and number < minimum:
+            raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {number}")
+        return number
+
     def list(self, name: str, default: list[str]) -> list[str]:
         value = self._raw(name)
         if value is None:

@@ -192,6 +192,14 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", 60, minimum=1)
 CELERY_TASK_SOFT_TIME_LIMIT = max(1, CELERY_TASK_TIME_LIMIT - 5)
+# CPU seconds per move granted to the strongest AI level (a search: it uses what
+# it is granted); 0 keeps each game's own default. More cores, more to grant.
+AI_CPU_SECONDS = env.float("AI_CPU_SECONDS", 0.0, minimum=0.0)
+if AI_CPU_SECONDS >= CELERY_TASK_SOFT_TIME_LIMIT:
+    raise ImproperlyConfigured(
+        f"AI_CPU_SECONDS must stay below the task's soft time limit "
+        f"({CELERY_TASK_SOFT_TIME_LIMIT} s), got {AI_CPU_SECONDS}"
+    )
 CELERY_RESULT_EXPIRES = timedelta(hours=1)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Late acknowledgement on Redis: a task taken by a worker that dies before

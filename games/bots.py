@@ -70,15 +70,20 @@ def _rng(match_id: int, version: int) -> random.Random:
 
 
 def choose_move(match: Match, seat: Seat) -> dict:
-    """The bot's decision, from its view and legal moves only."""
-    from games.ai import get_bot
+    """The bot's decision, from its view, legal moves and the log as its seat saw it."""
+    from games.ai import Budget, get_bot
+    from games.visibility import records_payload
 
     rules = get_rules(match.game)
     state = rules.from_json(match.state)
     view = rules.view(state, seat.seat)
     legal = rules.legal_moves(state)
-    bot = get_bot(match.game, seat.takeover_level or seat.user.bot_level)
-    return bot.choose(view, legal, _rng(match.pk, match.version), None)
+    level = seat.takeover_level or seat.user.bot_level
+    history = [event for record in records_payload(match, seat.seat) for event in record["events"]]
+    granted = settings.AI_CPU_SECONDS if level == "strong" else 0
+    budget = Budget(cpu_seconds=granted) if granted else None
+    bot = get_bot(match.game, level)
+    return bot.choose(view, legal, _rng(match.pk, match.version), budget, history=history)
 
 
 def play_bot_move(match_id: int, version: int) -> bool:

@@ -35,7 +35,7 @@ from typing import Any
 from games.rules import get_rules
 
 from .base import Budget
-from .registry import LEVELS, get_bot
+from .registry import ARENA_LEVELS, LEVELS, get_arena_bot
 
 DEFAULT_TURN_LIMIT = 500
 TURN_LIMIT_ENDING = "turn limit (draw)"
@@ -84,11 +84,13 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
     state = rules.new_game(seed_for(config.seed, index, "deal"))
     seats = rules.seats(state)
     a_seat = seats[index % 2]
-    bots = {"A": get_bot(config.game, config.a), "B": get_bot(config.game, config.b)}
+    bots = {"A": get_arena_bot(config.game, config.a), "B": get_arena_bot(config.game, config.b)}
     rngs = {side: random.Random(seed_for(config.seed, index, side)) for side in ("A", "B")}
     budgets = {"A": config.budget_a, "B": config.budget_b}
     cpu: dict[str, list[float]] = {"A": [], "B": []}
     events: list[dict[str, Any]] = []
+    # The public move log as each seat saw it (its own secrets included).
+    histories: dict[str, list[dict[str, Any]]] = {seat: [] for seat in seats}
     moves = 0
     while not rules.is_over(state) and moves < config.turn_limit:
         seat = rules.to_move(state)
@@ -96,10 +98,13 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
         view = rules.view(state, seat)
         legal = rules.legal_moves(state)
         started = time.process_time()
-        move = bots[side].choose(view, legal, rngs[side], budgets[side])
+        move = bots[side].choose(view, legal, rngs[side], budgets[side],
+                                 history=histories[seat])
         cpu[side].append(time.process_time() - started)
         applied = rules.apply(state, move, seat=seat)  # refuses an illegal move
         state, events = applied.state, applied.events
+        for viewer, history in histories.items():
+            history.extend(rules.redact_events(events, viewer))
         moves += 1
     outcome = rules.outcome(state)
     turns = rules.turn_number(state)
@@ -201,7 +206,7 @@ def format_report(config: ArenaConfig, results: list[GameResult], wall: float | 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arena's options (shared by ``python -m`` and ``manage.py arena``)."""
-    levels = sorted(LEVELS)
+    levels = sorted({*LEVELS, *ARENA_LEVELS})
     parser.add_argument("--a", choices=levels, help="level of bot A (two players)")
     parser.add_argument("--b", choices=levels, help="level of bot B (two players)")
     parser.add_argument(

@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 Move = dict[str, Any]
 View = dict[str, Any]
+Event = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,11 @@ class Bot(Protocol):
     ``view`` is the engine's ``view(state, my_seat)``; ``legal_moves`` the
     engine's ``legal_moves(state)`` for the same state; ``rng`` the only
     source of randomness a bot may use (seed it for reproducible play);
-    ``budget`` a ``Budget`` or ``None`` for the level's default.
+    ``budget`` a ``Budget`` or ``None`` for the level's default. ``history``,
+    when given, is the match's public log so far as this seat saw it: the
+    engine's events of every move in order, redacted for the seat
+    (``redact_events``: its own secrets in, everyone else's out). A bot that
+    remembers cards reads it; the others ignore it.
     """
 
     def choose(
@@ -61,6 +66,7 @@ class Bot(Protocol):
         legal_moves: list[Move],
         rng: random.Random,
         budget: Budget | None = None,
+        history: list[Event] | None = None,
     ) -> Move: ...
 
 
@@ -74,9 +80,11 @@ def forced_move(legal_moves: list[Move]) -> Move | None:
 class ThinkingBot:
     """The common opening of every bot that thinks: a forced move is played at
     once, anything else is left to ``decide`` with the budget resolved against
-    the level's ``default_budget``."""
+    the level's ``default_budget``. A level that reads the move log sets
+    ``uses_history`` and takes it as ``decide(..., history=...)``."""
 
     default_budget: Budget = Budget()
+    uses_history = False
 
     def choose(
         self,
@@ -84,11 +92,14 @@ class ThinkingBot:
         legal_moves: list[Move],
         rng: random.Random,
         budget: Budget | None = None,
+        history: list[Event] | None = None,
     ) -> Move:
         forced = forced_move(legal_moves)
         if forced is not None:
             return forced
         resolved = (budget or Budget()).resolve(self.default_budget)
+        if self.uses_history:
+            return self.decide(view, legal_moves, rng, resolved, history=history)
         return self.decide(view, legal_moves, rng, resolved)
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,

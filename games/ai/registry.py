@@ -35,10 +35,29 @@ LEVELS: dict[str, dict[str, str]] = {
     },
     "strong": {
         "name": "Archdruid",
-        "description": gettext_noop("Searches several moves ahead over the cards it cannot "
-                                    "see. Thinks up to a second or two per move."),
+        "description": gettext_noop("Searches ahead over the cards it cannot see. The "
+                                    "strongest level, and the one that thinks longest."),
     },
 }
+
+#: What a level does in one game, where that says more than ``LEVELS`` (which
+#: is true for every game). Kept true to the measured figures in docs/ai.md.
+GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
+    ("druidenwalzer", "strong"): gettext_noop(
+        "Searches several moves ahead over the cards it cannot see and remembers every "
+        "card the game has shown. Thinks about a second and a half per move."),
+    ("caesar-cleopatra", "strong"): gettext_noop(
+        "Plays its five most promising moves out over the cards it cannot see, to the end "
+        "of your next turn. Thinks up to a quarter of a second per move."),
+    ("kasteel", "heuristic"): gettext_noop(
+        "Looks one move ahead, averaging over the dice, and weighs what it sees on the "
+        "board. A steady opponent."),
+}
+
+
+def describe(game: str, level: str) -> str:
+    """The lobby's one-line description of ``level`` in ``game`` (untranslated)."""
+    return GAME_DESCRIPTIONS.get((game, level), LEVELS[level]["description"])
 
 
 def _random_bot() -> Bot:
@@ -87,6 +106,38 @@ _GAME_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {
         "strong": _caesar_cleopatra_strong,
     },
 }
+
+
+def _druidenwalzer_baseline() -> Bot:
+    from .druidenwalzer.baseline import baseline_bot
+
+    return baseline_bot()
+
+
+def _caesar_cleopatra_baseline() -> Bot:
+    from .caesar_cleopatra.baseline import baseline_bot
+
+    return baseline_bot()
+
+
+#: Levels for the arena only: yardsticks, not players on the site (no account,
+#: not in the lobby, not in ``LEVELS``).
+ARENA_LEVELS: dict[str, dict[str, Callable[[], Bot]]] = {
+    "baseline": {
+        "druidenwalzer": _druidenwalzer_baseline,
+        "caesar-cleopatra": _caesar_cleopatra_baseline,
+    },
+}
+
+
+def get_arena_bot(game: str, level: str) -> Bot:
+    """A bot of ``level`` for the arena: a site level or an arena-only one."""
+    makers = ARENA_LEVELS.get(level)
+    if makers is None:
+        return get_bot(game, level)
+    if game not in makers:
+        raise ValueError(f"no {level} bot for game {game!r}; it plays: {', '.join(makers)}")
+    return makers[game]()
 
 
 def levels_for(game: str) -> tuple[str, ...]:

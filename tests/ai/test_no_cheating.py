@@ -16,6 +16,7 @@ import random
 import pytest
 
 from games.ai import Budget, get_bot
+from games.ai.registry import get_arena_bot
 
 from .helpers import RULES
 
@@ -130,3 +131,83 @@ def test_it_works_on_plain_json_input():
     for level, budget in BUDGETS.items():
         bot = get_bot("druidenwalzer", level)
         assert bot.choose(view, legal, random.Random(1), budget) in legal
+
+
+# -- with the public log (the strong level remembers what it showed) ---------
+def _logged_midgame(seed: int, turns: int):
+    """A random game to ``turns`` and its full event log (every seat's secrets in)."""
+    rng = random.Random(seed)
+    state = RULES.new_game(seed)
+    events: list[dict] = []
+    while RULES.turn_number(state) < turns or state.phase != 1:
+        applied = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+        state = applied.state
+        events.extend(applied.events)
+        assert not RULES.is_over(state)
+    return state, events
+
+
+def _redeal_unlogged(state, viewer: str, rng: random.Random):
+    """A copy with the cards the log never shows the viewer dealt anew: the
+    opponent's hand, both draw piles and the face-down cards (each cult's
+    face-down cards among themselves)."""
+    data = copy.deepcopy(RULES.to_json(state))
+    face_down = {name: [tree["down"] for tree in player["trees"]]
+                 for name, player in data["players"].items()}
+    loose = [player["draw_pile"] for player in data["players"].values()]
+    loose += [player["hand"] for name, player in data["players"].items() if name != viewer]
+    for lists in [*face_down.values(), loose]:
+        cards = [card for lst in lists for card in lst]
+        rng.shuffle(cards)
+        for lst in lists:
+            count = len(lst)
+            lst[:] = cards[:count]
+            del cards[:count]
+    data["seed"] = rng.randrange(10**9)
+    return RULES.from_json(data)
+
+
+def _other_secrets(events: list[dict], viewer: str, rng: random.Random) -> list[dict]:
+    """The log with every other seat's secret draws naming other cards."""
+    changed = copy.deepcopy(events)
+    for event in changed:
+        for seat, secret in event.get("secret", {}).items():
+            if seat != viewer and "cards" in secret:
+                secret["cards"] = [rng.choice(["M1L", "S5R", "M3R"]) for _ in secret["cards"]]
+    return changed
+
+
+@pytest.mark.parametrize("seed", [4, 17, 23])
+def test_it_chooses_the_same_move_from_the_same_log_whatever_the_hidden_cards(seed):
+    state, events = _logged_midgame(seed, turns=24)
+    viewer = RULES.to_move(state)
+    other = _redeal_unlogged(state, viewer, random.Random(seed + 1))
+    other_events = _other_secrets(events, viewer, random.Random(seed + 2))
+    assert RULES.to_json(other)["players"] != RULES.to_json(state)["players"]
+    assert other_events != events
+    # The bot's whole input is equal: the view, the legal moves, the log as its seat saw it.
+    view, legal = RULES.view(state, viewer), RULES.legal_moves(state)
+    history = RULES.redact_events(events, viewer)
+    assert RULES.view(other, viewer) == view
+    assert RULES.legal_moves(other) == legal
+    assert RULES.redact_events(other_events, viewer) == history
+    for level, budget in BUDGETS.items():
+        bot = get_bot("druidenwalzer", level)
+        first = bot.choose(view, legal, random.Random(7), budget, history=history)
+        second = bot.choose(RULES.view(other, viewer), RULES.legal_moves(other),
+                            random.Random(7), budget,
+                            history=RULES.redact_events(other_events, viewer))
+        assert first == second, level
+    baseline = get_arena_bot("druidenwalzer", "baseline")
+    assert baseline.choose(view, legal, random.Random(7), Budget(iterations=64)) == \
+        baseline.choose(RULES.view(other, viewer), legal, random.Random(7), Budget(iterations=64))
+
+
+def test_it_the_redacted_log_hides_the_opponents_draws():
+    """The log a seat gets names its own drawn cards and nobody else's."""
+    _state, events = _logged_midgame(31, turns=18)
+    for viewer in ("moon", "sun"):
+        for event in RULES.redact_events(events, viewer):
+            assert "secret" not in event
+            if event["type"] == "draw":
+                assert ("cards" in event) == (event["player"] == viewer)

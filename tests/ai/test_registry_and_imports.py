@@ -22,6 +22,18 @@ def test_it_lists_three_levels_with_names_and_descriptions():
         assert isinstance(get_bot("druidenwalzer", level), Bot)
 
 
+def test_it_describes_each_level_truly_for_each_game():
+    from games.ai.registry import GAME_DESCRIPTIONS, describe
+
+    for (game, level), text in GAME_DESCRIPTIONS.items():
+        assert level in levels_for(game) and describe(game, level) == text
+    assert describe("druidenwalzer", "random") == LEVELS["random"]["description"]
+    assert "second and a half" in describe("druidenwalzer", "strong")
+    assert "quarter of a second" in describe("caesar-cleopatra", "strong")
+    # The text every game shares names no game's thinking time.
+    assert "second" not in LEVELS["strong"]["description"]
+
+
 def test_it_refuses_unknown_levels_and_games():
     with pytest.raises(ValueError, match="unknown level"):
         get_bot("druidenwalzer", "grandmaster")

@@ -57,6 +57,7 @@ def test_it_refuses_an_unknown_email_url():
         ("TRUSTED_PROXY_COUNT", "two"),
         ("TRUSTED_PROXY_COUNT", "-1"),
         ("HEALTH_PROBE_TOKEN", "short"),
+        ("AI_CPU_SECONDS", "1000"),  # beyond the task's time limit
     ],
 )
 def test_it_stops_the_process_naming_the_variable(tmp_path, variable, value):
@@ -100,3 +101,11 @@ def test_it_bounds_the_connections_of_a_process_with_services(tmp_path):
     assert cache["pool_class"] == "redis.BlockingConnectionPool"
     assert layer == "druidsite.channel_layer.PooledRedisChannelLayer"
     assert layer_connections == 200
+
+
+def test_it_reads_a_cpu_budget_as_a_number_naming_it():
+    assert Env({"AI_CPU_SECONDS": "2.5"}).float("AI_CPU_SECONDS", 0.0, minimum=0.0) == 2.5
+    assert Env({}).float("AI_CPU_SECONDS", 0.0, minimum=0.0) == 0.0
+    for bad in ("soon", "nan", "-1"):
+        with pytest.raises(ImproperlyConfigured, match="AI_CPU_SECONDS"):
+            Env({"AI_CPU_SECONDS": bad}).float("AI_CPU_SECONDS", 0.0, minimum=0.0)

@@ -39,6 +39,8 @@ from games.rules.druidenwalzer.constants import (
 )
 from games.rules.druidenwalzer.state import State
 
+from .memory import known_cards, remember
+
 SIDES = (0, 1)
 
 
@@ -49,19 +51,20 @@ class Observation:
     (hidden places empty); ``sample`` copies it and deals the unseen cards.
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None) -> None:
         viewer = view.get("viewer") or view.get("to_move")
+        memory = remember(view, history)
         self.seat: int = SEAT_INDEX[viewer]
         template = State()
         template.phase = PHASE_INDEX[view["phase"]]
         template.to_move = SEAT_INDEX[view["to_move"]] if view["to_move"] else None
         template.winner = SEAT_INDEX[view["winner"]] if view["winner"] else None
         template.turn = view["turn"]
-        # Hidden places, per side: (position, count) of face-down and of
-        # covered cards, and the cult-board pile below its top.
+        # Hidden places, per side: (position, count) of face-down cards;
+        # (position, count of unknown cards, the remembered pile or None) of
+        # the covered cards and of the cult-board pile below its top.
         self.down_slots: list[list[tuple[int, int]]] = [[], []]
-        self.covered_slots: list[list[tuple[int, int]]] = [[], []]
-        self.board_below: list[int] = [0, 0]
+        self.covered_slots: list[list[tuple[int, int, list | None]]] = [[], []]
         self.draw_size: list[int] = [0, 0]
         self.hand_size: list[int] = [0, 0]
         seen: list[Counter[int]] = [Counter(), Counter()]  # per cult
@@ -81,13 +84,16 @@ class Observation:
                 if tree["down"]:
                     self.down_slots[seat].append((position, tree["down"]))
                 if tree["covered"]:
-                    self.covered_slots[seat].append((position, tree["covered"]))
+                    self.covered_slots[seat].append(
+                        _slot(position, tree["covered"], memory.covered.get(position)))
             board = player["cult_board"]
             if board["top"] is not None:
                 card = CARD_INDEX[board["top"]]
                 template.up[CULT_POSITION[seat]] = [card]
                 seen[CARD_CULT[card]][card] += 1
-            self.board_below[seat] = max(board["count"] - 1, 0)
+            below = max(board["count"] - 1, 0)
+            self.covered_slots[seat].append(
+                _slot(CULT_POSITION[seat], below, memory.covered.get(CULT_POSITION[seat])))
             self.draw_size[seat] = player["draw_pile_size"]
             self.hand_size[seat] = player["hand_size"]
             template.removed[seat] = tuple(player["removed"])
@@ -95,6 +101,18 @@ class Observation:
         template.hand[self.seat] = hand
         for card in hand:
             seen[CARD_CULT[card]][card] += 1
+        for card in known_cards(memory).elements():
+            seen[CARD_CULT[card]][card] += 1
+        # The own draw pile: its remembered cards, and how many are unknown.
+        self.own_draw: list[int] | None = None
+        self.own_draw_unknown = 0
+        if memory.own_draw is not None:
+            self.own_draw = [card for card in memory.own_draw if card is not None]
+            self.own_draw_unknown = len(memory.own_draw) - len(self.own_draw)
+        self.opponent_draw_from = (
+            Counter(card for card in memory.opponent_draw_from if card is not None)
+            if memory.opponent_draw_from is not None else None
+        )
         self.template = template
         self.removed = template.removed
         # The unseen cards of each cult, before the handicap is taken out.
@@ -103,6 +121,27 @@ class Observation:
             pool = Counter(full_deck(cult))
             pool.subtract(seen[cult])
             self.unseen.append(sorted(pool.elements()))
+
+    def _deal_opponent_draw(self, state: State, pools: list[list[int]], opponent: int,
+                            rng: random.Random) -> None:
+        """The opponent's draw pile, from the unseen cards of its last reshuffle
+        (pools are shuffled, so their first fitting cards are random ones)."""
+        limit = self.opponent_draw_from.copy()
+        candidates: list[tuple[float, int]] = []
+        for cult in SIDES:
+            for card in pools[cult]:
+                if limit[card] > 0:
+                    limit[card] -= 1
+                    candidates.append((rng.random(), card))
+        candidates.sort()
+        size = self.draw_size[opponent]
+        pile = state.draw[opponent]
+        for _key, card in candidates[:size]:
+            pools[CARD_CULT[card]].remove(card)
+            pile.append(card)
+        for _ in range(size - len(pile)):  # only if the log misled us
+            cult = 0 if len(pools[0]) >= len(pools[1]) else 1
+            pile.append(pools[cult].pop())
 
     def sample(self, rng: random.Random) -> State:
         """One plausible full state consistent with the view."""
@@ -128,24 +167,33 @@ class Observation:
                 state.down[position] = tuple(pool[len(pool) - count :])
                 del pool[len(pool) - count :]
 
-        # 2. The other hidden places, each side's from its own cult first;
-        #    a place left short takes from the mixed rest afterwards. The
-        #    visible tops of covered stacks and cult boards go back on top.
-        short: list[tuple[list[int], int]] = []
-        template_up = self.template.up
+        # 2. The draw piles the log pins down: the own pile exactly after a
+        #    reshuffle, the opponent's within the set it reshuffled.
         opponent = 1 - self.seat
+        dealt_draw = [False, False]
+        if self.own_draw is not None:
+            dealt_draw[self.seat] = True
+        if self.opponent_draw_from is not None:
+            self._deal_opponent_draw(state, pools, opponent, rng)
+            dealt_draw[opponent] = True
+
+        # 3. The other hidden places, each side's from its own cult first;
+        #    a place left short takes from the mixed rest afterwards.
+        short: list[tuple[list[int], int]] = []
+        fills: list[tuple[int, list[int], list | None]] = []
         for side in SIDES:
             pool = pools[side]
             places: list[tuple[list[int], int]] = []
             if side == opponent:
                 places.append((state.hand[side], self.hand_size[side]))
-            places.append((state.draw[side], self.draw_size[side]))
-            for position, count in self.covered_slots[side]:
-                state.up[position] = []
-                places.append((state.up[position], count))
-            board = CULT_POSITION[side]
-            state.up[board] = []
-            places.append((state.up[board], self.board_below[side]))
+            if not dealt_draw[side]:
+                places.append((state.draw[side], self.draw_size[side]))
+            elif side == self.seat and self.own_draw_unknown:
+                places.append((state.draw[side], self.own_draw_unknown))
+            for position, count, remembered in self.covered_slots[side]:
+                fill: list[int] = []
+                fills.append((position, fill, remembered))
+                places.append((fill, count))
             for target, count in places:
                 take = min(count, len(pool))
                 if take:
@@ -158,14 +206,31 @@ class Observation:
             for target, count in short:
                 target.extend(rest[len(rest) - count :])
                 del rest[len(rest) - count :]
-        for side in SIDES:
-            for position, _count in self.covered_slots[side]:
-                state.up[position].append(template_up[position][0])
-            board = CULT_POSITION[side]
-            if template_up[board]:
-                state.up[board].append(template_up[board][0])
+        if self.own_draw is not None:
+            own = state.draw[self.seat]
+            own.extend(self.own_draw)
+            own.sort(key=lambda _card, draw=rng.random: draw())
+        # 4. The covered piles: remembered cards where they lay, dealt cards
+        #    in the unknown places; the visible top goes back on top.
+        template_up = self.template.up
+        for position, fill, remembered in fills:
+            if remembered is None:
+                pile = fill
+            else:
+                pile = [card if card is not None else fill.pop() for card in remembered]
+            if template_up[position]:
+                pile.append(template_up[position][0])
+            state.up[position] = pile
         state.seed = rng.getrandbits(32)  # reshuffles in a search are random
         return state
+
+
+def _slot(position: int, count: int, remembered: list | None) -> tuple[int, int, list | None]:
+    """A covered place: how many of its ``count`` cards are unknown, and the
+    remembered pile (``None`` entries unknown) when the log gave one."""
+    if remembered is None or len(remembered) != count:
+        return (position, count, None)
+    return (position, sum(1 for card in remembered if card is None), remembered)
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> State:

@@ -2,7 +2,8 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one tree of
 the bot's own information sets. Each iteration deals a fresh plausible full
-state from the view (``determinize``), walks down the tree choosing among
+state from the view and what the move log showed (``determinize``,
+``memory``), walks down the tree choosing among
 the actions legal in *that* deal by UCB, adds one new node, evaluates the
 position reached and backs the result up. A node's statistics are kept from
 the point of view of the player who made the move into it, so the opponent's
@@ -22,6 +23,11 @@ evaluation (``evaluate``), squashed to a win probability. Short
 epsilon-greedy rollouts guided by the same evaluation are available
 (``rollout_plies``) but did no better at equal CPU time: each greedy ply
 costs as much as a dozen iterations.
+
+Before searching, ``tactics`` plays each move one deep: a win on the spot is
+taken, and moves that let the opponent win at once in most deals are left
+out when another move avoids that. The search then runs until the CPU
+budget is spent; an iteration count is only a cap for reproducible tests.
 """
 
 from __future__ import annotations
@@ -38,8 +44,10 @@ from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .determinize import Observation
 from .evaluate import evaluate
 from .heuristic import HeuristicBot, moves_and_actions
+from .tactics import check_one_move
 
-DEFAULT_BUDGET = Budget(iterations=10000, cpu_seconds=1.5)
+DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=1.5)
+UNTIMED_ITERATIONS = 10000  # the cap when neither iterations nor CPU seconds are given
 EXPLORATION = 0.25  # UCB constant, for rewards in [0, 1]
 SCALE = 60.0  # evaluation points per unit of the logistic
 ROLLOUT_PLIES = 0
@@ -106,20 +114,29 @@ def search(
     deadline: Deadline,
     exploration: float = EXPLORATION,
     rollout_plies: int = ROLLOUT_PLIES,
+    allowed: set[Action] | None = None,
 ) -> dict[Action, Node]:
-    """Run the ISMCTS; returns the root's children (the bot's moves)."""
+    """Run the ISMCTS; returns the root's children (the bot's moves).
+
+    ``iterations`` caps the search (``None``: until the deadline);
+    ``allowed``, when given, limits the bot's own first move to those actions.
+    """
     root = Node(observation.seat)
     sample = observation.sample
     log = math.log
     sqrt = math.sqrt
-    for iteration in range(iterations):
+    iteration = 0
+    while iterations is None or iteration < iterations:
         if iteration % _CHECK_EVERY == 0 and iteration and deadline.passed():
             break
+        iteration += 1
         state = sample(rng)
         node = root
         path = []
         while state.phase != OVER:
             actions = legal_actions(state)
+            if node is root and allowed is not None:
+                actions = [action for action in actions if action in allowed]
             children = node.children
             untried = []
             for action in actions:
@@ -160,35 +177,58 @@ def search(
 
 
 class StrongBot(ThinkingBot):
-    """ISMCTS over deals of the unseen cards, with a budget per move."""
+    """ISMCTS over deals of the unseen cards (remembering what the log showed),
+    after a one-move check for wins and losses; it thinks for the whole CPU
+    budget it is granted."""
+
+    uses_history = True
 
     def __init__(
         self,
         exploration: float = EXPLORATION,
         rollout_plies: int = ROLLOUT_PLIES,
         default_budget: Budget = DEFAULT_BUDGET,
+        remember: bool = True,
+        tactics: bool = True,
+        search_setup: bool = True,
     ) -> None:
         self.exploration = exploration
         self.rollout_plies = rollout_plies
         self.default_budget = default_budget
+        self.remember = remember
+        self.tactics = tactics
+        self.search_setup = search_setup
         self._setup = HeuristicBot()
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
-               budget: Budget) -> Move:
-        observation = Observation(view)
-        if observation.template.phase == SETUP:
-            # Placing druids reveals nothing; the heuristic judges it directly.
-            return self._setup.choose(view, legal_moves, rng)
+               budget: Budget, history: list[dict] | None = None) -> Move:
         deadline = Deadline(budget.cpu_seconds)
+        observation = Observation(view, history if self.remember else None)
+        setup = observation.template.phase == SETUP
+        if setup and not self.search_setup:
+            # The one-ply heuristic on a single deal (the level's old way).
+            return self._setup.choose(view, legal_moves, rng)
+        pairs = moves_and_actions(legal_moves, observation.seat)
+        allowed = None
+        if self.tactics and not setup:  # no game ends during the setup
+            check = check_one_move(observation, [action for _move, action in pairs], rng)
+            if check.winning is not None:
+                return dict(next(move for move, action in pairs if action == check.winning))
+            allowed = check.allowed
+        iterations = budget.iterations
+        if iterations is None and budget.cpu_seconds is None:
+            iterations = UNTIMED_ITERATIONS
         children = search(
             observation,
             rng,
-            budget.iterations or 1,
+            iterations,
             deadline,
             self.exploration,
             self.rollout_plies,
+            allowed,
         )
-        pairs = moves_and_actions(legal_moves, observation.seat)
+        if allowed is not None:
+            pairs = [pair for pair in pairs if pair[1] in allowed]
 
         # The most visited move is the most robust choice; its mean reward
         # breaks ties.

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from games.ai import Budget, get_bot
+from games.ai.registry import get_arena_bot
 from games.rules.caesar_cleopatra.constants import CARD_INDEX, IS_ACTION
 
 from .helpers import RULES, careful_move
@@ -69,8 +70,9 @@ def test_it_chooses_the_same_move_whatever_the_hidden_cards(seed):
     view, legal = RULES.view(state, viewer), RULES.legal_moves(state)
     assert RULES.view(other, viewer) == view
     assert RULES.legal_moves(other) == legal
-    for level, budget in BUDGETS.items():
-        bot = get_bot(GAME, level)
+    bots = [(level, get_bot(GAME, level), budget) for level, budget in BUDGETS.items()]
+    bots.append(("baseline", get_arena_bot(GAME, "baseline"), Budget(iterations=16)))
+    for level, bot, budget in bots:
         first = bot.choose(view, legal, random.Random(99), budget)
         second = bot.choose(
             RULES.view(other, viewer), RULES.legal_moves(other), random.Random(99), budget

@@ -1,0 +1,81 @@
+"""On the site an AI player decides from its seat's view, the legal moves and the
+match's log as its seat saw it, with the CPU budget the operator grants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import bots, services
+from games.ai import Budget
+from games.bots import choose_move, ensure_bot_accounts, play_the_ai
+from games.models import Match
+from games.rules import get_rules
+from games.visibility import records_payload
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
+
+RULES = get_rules("druidenwalzer")
+
+
+class Recorder:
+    """A bot that notes its input and plays the first legal move."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict] = []
+
+    def choose(self, view, legal_moves, rng, budget=None, history=None):
+        self.calls.append({"view": view, "budget": budget, "history": history})
+        return legal_moves[0]
+
+
+@pytest.fixture
+def recorder(monkeypatch):
+    bot = Recorder()
+    monkeypatch.setattr("games.ai.get_bot", lambda game, level: bot)
+    monkeypatch.setattr(bots, "_queue_bot_move", lambda match_id, version: True)
+    return bot
+
+
+def _play_some(match: Match, moves: int) -> Match:
+    rng = random.Random(1)
+    for _ in range(moves):
+        match.refresh_from_db()
+        state = RULES.from_json(match.state)
+        assert not RULES.is_over(state)
+        seat = match.seats.select_related("user").get(seat=RULES.to_move(state))
+        services.play(match.pk, seat.user, rng.choice(RULES.legal_moves(state)),
+                      match.version, seat=seat.seat)
+    match.refresh_from_db()
+    return match
+
+
+def test_it_gives_the_ai_its_seats_log_and_nothing_more(alice, recorder, settings):
+    settings.AI_CPU_SECONDS = 0
+    ensure_bot_accounts()
+    match = _play_some(play_the_ai(alice, "strong", "sun"), 16)
+    seat = match.seats.select_related("user").get(seat="moon")
+    while RULES.to_move(RULES.from_json(match.state)) != "moon":
+        match = _play_some(match, 1)
+    choose_move(match, seat)
+    call = recorder.calls[-1]
+    expected = [event for record in records_payload(match, "moon") for event in record["events"]]
+    assert call["history"] == expected and expected
+    assert call["budget"] is None  # the level's own default
+    for event in call["history"]:
+        assert "secret" not in event
+        if event["type"] == "draw":
+            assert ("cards" in event) == (event["player"] == "moon")
+    assert call["view"]["players"]["sun"]["hand"] is None
+
+
+def test_it_grants_the_strong_level_the_operators_cpu_budget(alice, recorder, settings):
+    settings.AI_CPU_SECONDS = 4.5
+    ensure_bot_accounts()
+    match = play_the_ai(alice, "strong", "sun")
+    choose_move(match, match.seats.select_related("user").get(seat="moon"))
+    assert recorder.calls[-1]["budget"] == Budget(cpu_seconds=4.5)
+    match = play_the_ai(alice, "heuristic", "sun")
+    choose_move(match, match.seats.select_related("user").get(seat="moon"))
+    assert recorder.calls[-1]["budget"] is None
