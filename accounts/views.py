@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from accounts import records
 from accounts.forms import PreferencesForm
@@ -170,6 +170,7 @@ def account_page(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_GET
 def account_export(request: HttpRequest) -> HttpResponse:
     from django.http import JsonResponse
 

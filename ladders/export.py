@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_GET
 
 from ladders.models import Ladder, LadderGame, Rating
 
@@ -53,6 +54,7 @@ CSV_PARTS = {
 }
 
 
+@require_GET
 def export(request: HttpRequest, ladder_id: int, fmt: str) -> HttpResponse:
     ladder = get_object_or_404(Ladder, pk=ladder_id)
     data = ladder_data(ladder)

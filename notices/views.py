@@ -7,12 +7,14 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.views.decorators.http import require_GET
 
 from notices.kinds import words
 from notices.models import Notice
 
 
 @login_required
+@require_GET
 def notice_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(Notice.objects.filter(user=request.user), 50).get_page(
         request.GET.get("page"))

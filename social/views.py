@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from accounts import records
 from games.errors import ServiceError
@@ -53,6 +54,7 @@ def _int(value) -> int | None:
 
 
 @login_required
+@require_GET
 def friends(request: HttpRequest) -> HttpResponse:
     """The players I follow, each with their games in progress one click away."""
     followed = [f.followed for f in Follow.objects.filter(follower=request.user)

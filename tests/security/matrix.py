@@ -64,6 +64,7 @@ GAME = "/games/{game}/"
 ACTION = "/games/{game}/%s/"
 CHALLENGE = "/challenges/{challenge}/%s/"
 LADDER = "/ladders/{ladder}/"
+LADDER_API = "/api/ladders/{ladder}/"
 API_GAME = "/api/games/{game}/"
 TABLE = "/tables/{table}/"
 TABLE_ACTION = "/tables/{table}/%s/"
@@ -253,4 +254,52 @@ MATRIX: dict[str, list[Case]] = {
         "POST": (L, "302w>/games/", f"302>{LADDER}", f"302>{LADDER}", f"302>{LADDER}")},
         body={"defender": "bob"})],
     "leaderboard/": [Case("/leaderboard/", READ_ANY)],
+    # Notices, friends, moderation, the account's data
+    "notices/": [Case("/notices/", {"GET": PLAYERS_ONLY, "POST": NOT_ALLOWED})],
+    "friends/": [Case("/friends/", {"GET": PLAYERS_ONLY, "POST": NOT_ALLOWED})],
+    "moderation/": [Case("/moderation/", {
+        "GET": ("admin-login",) * 4 + ("200",), "POST": ("admin-login",) * 4 + ("404",)},
+        body={"report": "999999", "kind": "warn", "reason": "x"})],
+    "players/<str:username>/do/<str:action>/": [
+        Case("/players/bob/do/follow/", {"GET": NOT_ALLOWED, "POST": away("302>/players/bob/")}),
+        Case("/players/bob/do/report/", {"POST": away("302>/players/bob/")},
+             body={"reason": "spam"}),
+    ],
+    "settings/account/": [Case("/settings/account/", {
+        "GET": PLAYERS_ONLY, "POST": away("302>/settings/account/")},
+        body={"password": "not-" + PASSWORD})],
+    "settings/account/export.json": [Case("/settings/account/export.json", {
+        "GET": PLAYERS_ONLY, "POST": NOT_ALLOWED})],
+    # Disputes: the players of the finished game (bob and carol) only
+    "games/<int:match_id>/dispute/": [Case("/games/{finished}/dispute/", {
+        "GET": NOT_ALLOWED,
+        "POST": (L, "302>/games/{finished}/", "302w>/games/{finished}/",
+                 "302w>/games/{finished}/", "302>/games/{finished}/")},
+        body={"reason": "a misclick"})],
+    "api/games/<int:match_id>/dispute/": [api_private(
+        "/api/games/{finished}/dispute/", {"reason": "a misclick"}, GET=A401,
+        POST=("401", "403", "201w", "201w", "403"))],
+    # Chat and notes (the game of alice and bob)
+    "api/games/<int:match_id>/chat/": [api_private(
+        API_GAME + "chat/", {"channel": "players", "text": "hi"}, GET="200",
+        POST=("401", "201", "201", "403", "403"))],
+    "api/games/<int:match_id>/notes/": [api_private(
+        API_GAME + "notes/", {"text": "plan"}, GET=("401", "200", "200", "200", "200"),
+        POST=A401, PUT=("401", "200", "200", "403", "403"))],
+    # Ladder exports and the ladder API (bob first, alice second on the ladder)
+    "ladders/<int:ladder_id>/export.<str:fmt>": [
+        Case(LADDER + "export.json", {"GET": "200", "POST": ("405",) * 5}),
+        Case(LADDER + "export.csv", {"GET": "200"}),
+    ],
+    "api/ladders/": [api("/api/ladders/", GET="200", POST="405")],
+    "api/ladders/<int:ladder_id>/": [api(LADDER_API, GET="200", POST="405")],
+    "api/ladders/<int:ladder_id>/events/": [api(LADDER_API + "events/", GET="200",
+                                                POST="405")],
+    "api/ladders/<int:ladder_id>/join/": [api_private(
+        LADDER_API + "join/", {}, GET=A401, POST=("401", "409", "409", "201w", "201w"))],
+    "api/ladders/<int:ladder_id>/leave/": [api_private(
+        LADDER_API + "leave/", {}, GET=A401, POST=("401", "200w", "200w", "409", "409"))],
+    "api/ladders/<int:ladder_id>/challenge/": [api_private(
+        LADDER_API + "challenge/", {"defender": "bob"}, GET=A401,
+        POST=("401", "201w", "409", "409", "409"))],
 }
