@@ -74,3 +74,16 @@ def test_staff_accounts_are_not_deleted_by_themselves(staff, client):
     client.force_login(staff)
     client.post("/settings/account/", {"password": PASSWORD})
     assert User.objects.get(pk=staff.pk).is_active
+
+
+def test_the_export_shows_no_hidden_card_of_a_running_game(client):
+    from tests.security.urlmap import HIDDEN, World, shows
+
+    world = World.build()
+    for role, own in (("player", []), ("opponent", [HIDDEN["hand"]])):
+        client.force_login(world.users[role])
+        data = json.loads(client.get("/settings/account/export.json").content)
+        running = json.dumps([g for g in data["games"] if g["game"]["id"] == world.game.pk])
+        hidden = [card for card in HIDDEN.values() if card not in own]
+        assert [card for card in hidden if shows(running, card)] == [], role
+        assert not shows(running, str(world.game.seed))
