@@ -189,7 +189,7 @@ def admin_path(pattern: str, world: World) -> str:
         ("<path:content_type_id>", ContentType.objects.get_for_model(Match).pk),
         ("<path:object_id>", obj.pk if obj else 999999),
         ("<id>", world.users["player"].pk), ("<int:ladder_id>", world.ladder.pk),
-        ("<int:entry_id>", entry.pk), ("<int:game_id>", 999999),
+        ("<int:entry_id>", entry.pk), ("<int:game_id>", 999999), ("<int:dispute_id>", 999999),
     ):
         path = path.replace(name, str(value))
     if "view_on_site" in pattern or path.startswith("admin/r/"):
