@@ -17,13 +17,21 @@ from games.rules import get_rules
 
 
 def viewer_seat(match: Match, user, seats: list[Seat] | None = None) -> str | None:
-    """The seat ``user`` plays in ``match``, or None for a spectator."""
+    """The seat ``user`` plays in ``match``, or None for a spectator.
+
+    A seat handed to an AI player (``takeover_level``: its player resigned or
+    timed out at a table) is no longer its player's: they watch as a spectator."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     for seat in seats if seats is not None else match.seats.all():
-        if seat.user_id == user.pk:
+        if seat.user_id == user.pk and not seat.takeover_level:
             return seat.seat
     return None
+
+
+def handed_over(seats: list[Seat]) -> list[str]:
+    """The seats an AI player took over: no socket of their former player gets their view."""
+    return [seat.seat for seat in seats if seat.takeover_level]
 
 
 def handicap_reasons(match: Match) -> dict[str, str]:
