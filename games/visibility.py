@@ -117,6 +117,23 @@ def match_payload(
     return payload
 
 
+def staff_state(match: Match) -> dict[str, Any]:
+    """The position as the admin shows it: the stored state once the game is over,
+    before that what a spectator sees (an admin may play too)."""
+    if match.is_over:
+        return match.state
+    rules = get_rules(match.game)
+    return rules.view(rules.from_json(match.state), None)
+
+
+def staff_record(record: MoveRecord) -> dict[str, Any]:
+    """A log entry's move and events as the admin shows them: whole once its game is
+    over, before that as a spectator sees them."""
+    if record.match.is_over:
+        return {"move": record.move, "events": record.events}
+    return record_payload(record, get_rules(record.match.game), None)
+
+
 def export_payload(match: Match, viewer: str | None) -> dict[str, Any]:
     """A whole game for download: moves and events, the seed only once it is over."""
     payload = match_payload(match, viewer, with_legal=False)
