@@ -25,17 +25,23 @@ KINDS = {
 }
 
 
-def start(kind: str, players: list, seed: int) -> Match:
+def start(kind: str, players: list, seed: int, past_setup: bool = False) -> Match:
+    """A new game; ``past_setup``: Kasteel's placements made (the hands are dealt)."""
     game, seats, options = KINDS[kind]
-    return services.start_match(game, dict(zip(seats, players, strict=False)), seed=seed,
-                                new_game=options)
+    match = services.start_match(game, dict(zip(seats, players, strict=False)), seed=seed,
+                                 new_game=options)
+    if past_setup and game == "kasteel":
+        play(match, 7 * len(seats), random.Random(seed), api=False)
+    return match
 
 
-def play(match: Match, moves: int, rng: random.Random) -> Match:
+def play(match: Match, moves: int, rng: random.Random, api: bool = True) -> Match:
     """``moves`` random legal moves (fewer if the game would end), each sent by the owing
-    seat's player through ``POST /api/games/<id>/move/``."""
+    seat's player through ``POST /api/games/<id>/move/`` (or the services: ``api``
+    False, quicker)."""
     rules = get_rules(match.game)
     clients = {seat.seat: token_client(seat.user) for seat in match.seats.select_related("user")}
+    users = {seat.seat: seat.user for seat in match.seats.select_related("user")}
     for _ in range(moves):
         match.refresh_from_db()
         state = rules.from_json(match.state)
@@ -46,6 +52,9 @@ def play(match: Match, moves: int, rng: random.Random) -> Match:
                      if not rules.is_over(rules.apply(state, move).state)), None)
         if move is None:
             break
+        if not api:
+            services.play(match.pk, users[seat], move, match.version)
+            continue
         answer = clients[seat].post(f"/api/games/{match.pk}/move/", {
             "move": move, "version": match.version}, format="json")
         assert answer.status_code == 200, answer.content

@@ -6,8 +6,8 @@ visitor, staff), and for each group fetches every path that shows the game:
 
 - the API: the game, its legal moves, its log (whole and from a version),
   its export, the caller's list of games;
-- the pages: the game page, its live fragment, the replay page and a replay
-  step, the export download;
+- the pages: the game page, its live fragment, the replay page (a running
+  game's log), the export download;
 - error answers: a malformed move, an illegal one (a seat that owes a move;
   the engine confirms it is illegal), a stale version, a move out of turn;
 - sockets (the site's consumer through channels' WebsocketCommunicator): the
@@ -27,10 +27,13 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import channel_layers
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
@@ -40,9 +43,9 @@ from rest_framework.test import APIClient
 from games import broadcast
 from games.models import Match, MoveRecord
 from games.routing import websocket_urlpatterns
-from games.rules import RulesError, get_rules
+from games.rules import IllegalMove, RulesError, get_rules
 from tests.security.apigames import token_client
-from tests.security.hidden import Perturbation
+from tests.security.hidden import Perturbation, card_names
 
 SOCKETS = URLRouter(websocket_urlpatterns)
 NORMALISE = [
@@ -98,14 +101,15 @@ def viewers_of(match: Match, outsider, staff, seats: int | None = None) -> list[
 
 
 def illegal_move(match: Match, seat: str) -> dict | None:
-    """A move of the seat's notation that the rules refuse now (a legal one with one
-    part changed), or None when none is found."""
+    """A move that the rules refuse now (a legal one with one part changed into another
+    name of the game, as illegal rather than malformed if one is), or None. Chosen once,
+    before the hidden parts change; it only depends on what the seat knows."""
     rules = get_rules(match.game)
     state = rules.from_json(match.state)
     if seat not in rules.owed_by(state):
         return None
-    names = sorted({value for move in rules.legal_moves(state) for value in move.values()
-                    if isinstance(value, str)})
+    names = card_names(match.state)
+    refused = None
     for move in rules.legal_moves(state)[:8]:
         for key, value in move.items():
             if key == "type" or not isinstance(value, str):
@@ -114,9 +118,11 @@ def illegal_move(match: Match, seat: str) -> dict | None:
                 trial = {**move, key: other}
                 try:
                     rules.apply(state, trial, seat=seat)
-                except RulesError:
+                except IllegalMove:
                     return trial
-    return None
+                except RulesError:
+                    refused = refused or trial
+    return refused
 
 
 def probes(match: Match, viewers: list[Viewer]) -> dict[str, dict]:
@@ -157,7 +163,7 @@ def http_answers(match: Match, viewer: Viewer, bodies: dict, records: list[int])
             answers[f"POST move ({name})"] = _text(api.post(game + "move/", body, format="json"))
     page = viewer.page_client()
     if "pages" in viewer.reads:
-        for path in ("board/", "replay/", "replay/?step=1&partial=1", "export.json"):
+        for path in ("board/", "replay/", "export.json"):
             url = f"/games/{match.pk}/{path}"
             answers[f"GET {url}"] = _text(page.get(url))
     answers[f"GET /games/{match.pk}/"] = _text(page.get(f"/games/{match.pk}/"))
@@ -191,8 +197,8 @@ async def _socket_answers(match: Match, viewers: list[Viewer]) -> dict[str, str]
             await socket.send_json_to({"type": "sync", "since": 0})
             answers[f"socket {name}: sync from 0"] = _message(
                 await socket.receive_json_from(timeout=5))
-        # The update the last change sent to every socket already open, sent once more.
-        await sync_to_async(broadcast.broadcast_match)(match.pk, max(match.version - 1, 0))
+        # The live update of every change so far, to every socket already open.
+        await sync_to_async(broadcast.broadcast_match)(match.pk, 0)
         for name, socket in sockets.items():
             answers[f"socket {name}: live update"] = _message(
                 await socket.receive_json_from(timeout=5))
@@ -225,6 +231,17 @@ def first_difference(before: str, after: str) -> str:
     at = next((i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
               min(len(before), len(after)))
     return f"at {at}: {before[max(at - 60, 0):at + 60]!r} / {after[max(at - 60, 0):at + 60]!r}"
+
+
+@contextmanager
+def memory_channel_layer(settings) -> Iterator[None]:
+    """The in-memory channel layer (much quicker than Redis for the sockets here)."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    channel_layers.backends = {}
+    try:
+        yield
+    finally:
+        channel_layers.backends = {}
 
 
 def hidden_differences(match: Match, viewers: list[Viewer], rng: random.Random,
