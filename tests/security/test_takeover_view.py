@@ -9,6 +9,7 @@ or already open when the seat was handed over.
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -22,6 +23,7 @@ from games import services
 from games.routing import websocket_urlpatterns
 from tests.conftest import make_user
 from tests.security.apigames import token_client
+from tests.security.samebytes import Viewer, hidden_differences
 from tests.tables.helpers import full_table, match_of, step
 
 API_PATHS = ("", "legal/", "events/", "export/")
@@ -76,6 +78,10 @@ def test_it_shows_a_handed_over_seat_to_its_former_player_as_to_a_spectator(
     mine, theirs = _pages(bob, match), _pages(outsider, match)
     assert mine == theirs
     assert mine[""][0] is None
+    # Nothing bob gets changes when everything a spectator may not know changes.
+    problems = hidden_differences(match, [Viewer("bob", bob)], random.Random(why),
+                                  sockets=False)
+    assert not problems, "\n".join(problems[:5])
 
 
 APP = URLRouter(websocket_urlpatterns)
