@@ -56,22 +56,26 @@ def _druidenwalzer(state: dict, viewer: str | None, rng: random.Random) -> None:
 
 def _caesar_cleopatra(state: dict, viewer: str | None, rng: random.Random) -> None:
     """Per seat: its piles' order; of the other seat also its hand (unless the viewer
-    spies on it now), its face-down cards and its bonus card. The vote deck's order."""
+    spies on it now), its face-down cards and its bonus card. The vote deck's order.
+    During the setup each of these is shuffled on its own (a hand is two of each value,
+    a placement one of each)."""
     pending = state.get("pending") or {}
     spying = pending.get("kind") == "spy" and pending.get("player") == viewer
+    setup = state["phase"] == "setup"
     for seat, player in state["players"].items():
-        influence = _slots(player["influence_pile"])
-        actions = _slots(player["action_pile"])
+        pools = [_slots(player["influence_pile"]), _slots(player["action_pile"])]
         if seat != viewer:
-            if not spying:
-                hand = _slots(player["hand"])
-                influence += [slot for slot in hand if "-" not in slot[0][slot[1]]]
-                actions += [slot for slot in hand if "-" in slot[0][slot[1]]]
-            for group in state["groups"].values():
-                influence += _slots(group[seat]["down"])
+            hand = [] if spying else _slots(player["hand"])
+            down = [slot for group in state["groups"].values()
+                    for slot in _slots(group[seat]["down"])]
+            if setup:
+                pools += [hand, down]
+            else:
+                pools[0] += [slot for slot in hand + down if "-" not in slot[0][slot[1]]]
+                pools[1] += [slot for slot in hand if "-" in slot[0][slot[1]]]
             player["bonus"] = rng.choice(("B-senators", "B-praetors", "B-quaestors"))
-        _shuffle(influence, rng)
-        _shuffle(actions, rng)
+        for pool in pools:
+            _shuffle(pool, rng)
     rng.shuffle(state["vote_deck"])
 
 

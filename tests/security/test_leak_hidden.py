@@ -24,7 +24,7 @@ from tests.security.samebytes import hidden_differences, memory_channel_layer, v
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]
 
 #: Games per kind and checks per game of the slow run.
-SLOW_GAMES = int(os.environ.get("LEAK_HIDDEN_GAMES", "4"))
+SLOW_GAMES = int(os.environ.get("LEAK_HIDDEN_GAMES", "2"))
 
 
 @pytest.fixture
