@@ -12,7 +12,7 @@ visitor, staff), and for each group fetches every path that shows the game:
   the engine confirms it is illegal), a stale version, a move out of turn;
 - sockets (the site's consumer through channels' WebsocketCommunicator): the
   sync on connect, a catch-up from version 0, and the live update that a
-  broadcast of the last change sends to sockets already open;
+  broadcast of the changes since version 0 sends to sockets already open;
 - the admin, as staff: the lists and change forms of matches, seats and log
   entries (entries with secret parts, and the last ones).
 
