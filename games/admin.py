@@ -2,13 +2,16 @@
 
 Everything here is read-only: games change only through games.services (the
 one write path, with its locks, versions and broadcasts). A match's engine
-state and seed hold hidden information (hands, the shuffle), so no list shows
-them, and the match form shows them read-only to staff only once the game is
-over (an admin may play too). The move log's events (drawn cards) are left
-out of lists, and out of a move's form while its game is played, likewise.
+state and seed, and the log's moves and events, hold hidden information
+(hands, face-down cards, the shuffle): while a game is played staff see them
+only as a spectator does (games.visibility, like every other way out; an
+admin may play too), the seed not at all. Once the game is over, everything.
 """
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 from django.contrib import admin
 from django.db.models import QuerySet
@@ -18,6 +21,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Challenge, Match, MoveRecord, Seat, Table, TableGame, TableSeat
+from games.visibility import staff_record, staff_state
+
+
+def as_json(value: Any) -> str:
+    return format_html("<pre>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False))
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -70,7 +78,7 @@ class MatchAdmin(ReadOnlyAdmin):
     inlines = [SeatInline]
     fields = ("game", "status", "rated", "days_per_move", "version", "winner_seat",
               "end_reason", "end_detail", "draw_offer_seat", "rematch_of", "options",
-              "created_at", "updated_at", "finished_at", "seed", "state")
+              "created_at", "updated_at", "finished_at", "seed", "position")
     readonly_fields = fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
@@ -79,8 +87,13 @@ class MatchAdmin(ReadOnlyAdmin):
     def get_fields(self, request: HttpRequest, obj: Match | None = None):
         fields = super().get_fields(request, obj)
         if obj is None or not obj.is_over:
-            fields = [name for name in fields if name not in ("seed", "state")]
+            fields = [name for name in fields if name != "seed"]
         return fields
+
+    @admin.display(description=_("position"))
+    def position(self, match: Match) -> str:
+        """The stored state once the game is over; before, what a spectator sees."""
+        return as_json(staff_state(match))
 
     @admin.display(description=_("players"))
     def players(self, match: Match) -> str:
@@ -106,21 +119,26 @@ class SeatAdmin(ReadOnlyAdmin):
 
 @admin.register(MoveRecord)
 class MoveRecordAdmin(ReadOnlyAdmin):
-    # The events carry secret parts (drawn cards): shown in the form, never in lists.
-    list_display = ("match", "version", "seat", "kind", "move", "created_at")
+    # Moves and events name hidden cards (a face-down placement, drawn cards): a running
+    # game's are shown as a spectator sees them; the events in the form only.
+    list_display = ("match", "version", "seat", "kind", "shown_move", "created_at")
     list_filter = ("kind", "match__game")
     search_fields = ("match__seats__user__username",)
     list_select_related = ("match",)
     date_hierarchy = "created_at"
+    fields = ("match", "version", "seat", "kind", "shown_move", "shown_events", "created_at")
+    readonly_fields = fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[MoveRecord]:
         return super().get_queryset(request).defer("match__state")
 
-    def get_fields(self, request: HttpRequest, obj: MoveRecord | None = None):
-        fields = super().get_fields(request, obj)
-        if obj is None or not obj.match.is_over:
-            fields = [name for name in fields if name != "events"]
-        return fields
+    @admin.display(description=_("move"))
+    def shown_move(self, record: MoveRecord) -> str:
+        return json.dumps(staff_record(record)["move"], ensure_ascii=False)
+
+    @admin.display(description=_("events"))
+    def shown_events(self, record: MoveRecord) -> str:
+        return as_json(staff_record(record)["events"])
 
 
 class TableSeatInline(admin.TabularInline):

@@ -45,6 +45,7 @@ from games.api_schema import ErrorSerializer, MeSerializer, TokenSerializer
 from games.commit import Committed
 from games.models import Match, Seat
 from games.serializers import TokenRequestSerializer
+from games.views_game import mark_private
 from games.visibility import match_payload, viewer_seat
 
 ERROR_DESCRIPTIONS = {
@@ -149,6 +150,10 @@ class ApiView(APIView):
 
     def get_exception_handler(self):
         return api_exception_handler
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        # Answers name the caller's seat, hand, legal moves, token: never for a shared cache.
+        return mark_private(super().finalize_response(request, response, *args, **kwargs))
 
     def parse(self, serializer_class: type, data: Any) -> dict[str, Any]:
         """The validated body (or query); a malformed one raises a 400 naming the field."""

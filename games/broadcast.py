@@ -13,7 +13,7 @@ from druidsite.realtime import publish_many
 from games.commit import Committed, match_committed
 from games.models import Match
 from games.rules import get_rules
-from games.visibility import match_payload, record_payload
+from games.visibility import handed_over, match_payload, record_payload
 
 PUBLIC = "public"
 
@@ -47,13 +47,17 @@ def broadcast_match(match_id: int, from_version: int,
         records = list(match.records.filter(version__gt=from_version).order_by("version"))
         state = rules.from_json(match.state)
     messages = []
-    for viewer in [*(seat.seat for seat in seats), None]:
+    taken = handed_over(seats)
+    for viewer in [*(seat.seat for seat in seats if seat.seat not in taken), None]:
         messages.append((group_name(match_id, viewer), {
             "type": "match.update",
             "match": (committed.payload(viewer) if committed is not None
                       else match_payload(match, viewer, seats, state=state)),
             "records": [record_payload(record, rules, viewer) for record in records],
         }))
+    # A seat handed to an AI player: its former player's sockets get the spectator's
+    # update (last, after the spectators' own), and move to the spectators' group.
+    messages += [(group_name(match_id, seat), messages[-1][1]) for seat in taken]
     # Each player's header counter and "your turn" list follow their games.
     messages += [(user_group(seat.user_id), {"type": "user.games", "match": match_id})
                  for seat in seats]

@@ -58,6 +58,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     @database_sync_to_async
     def _snapshot(self, since: int) -> dict:
         match = Match.objects.get(pk=self.match_id)
+        self.viewer = viewer_seat(match, self.scope.get("user"))  # a seat may be handed over
         return {
             "type": "sync",
             "match": match_payload(match, self.viewer),
@@ -65,7 +66,17 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         }
 
     async def _catch_up(self, since: int) -> None:
-        await self.send_json(await self._snapshot(since))
+        message = await self._snapshot(since)
+        await self._follow(self.viewer)
+        await self.send_json(message)
+
+    async def _follow(self, viewer: str | None) -> None:
+        """Listen to ``viewer``'s group only (a seat handed to an AI player: the public one)."""
+        group = group_name(self.match_id, viewer)
+        if group != self.group:
+            await self.channel_layer.group_add(group, self.channel_name)
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group, self.viewer = group, viewer
 
     async def disconnect(self, code: int) -> None:
         if self.group:
@@ -91,6 +102,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "chat", "line": event["line"]})
 
     async def match_update(self, event: dict) -> None:
+        await self._follow(event["match"]["viewer"])
         await self.send_json({"type": "update", "match": event["match"],
                               "records": event["records"]})
 

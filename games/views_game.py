@@ -7,11 +7,15 @@ finished game is rebuilt from its seed, which is public once it is over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
+from functools import wraps
+from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import formats, timezone
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -24,6 +28,22 @@ from games.models import Match, MoveRecord
 from games.rules import RulesError, get_rules
 from games.verify import new_game_options
 from games.visibility import export_payload, match_payload, records_payload, viewer_seat
+
+
+def mark_private(response: HttpResponse) -> HttpResponse:
+    """An answer that carries one viewer's game (a hand, legal moves): no cache but the
+    viewer's own may keep it, and none may hand it to another session or token."""
+    patch_cache_control(response, private=True, no_store=True)
+    patch_vary_headers(response, ("Cookie", "Authorization"))
+    return response
+
+
+def private(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Every answer of ``view`` is marked private (``mark_private``)."""
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return mark_private(view(request, *args, **kwargs))
+    return wrapped
 
 
 def time_left(delta: timedelta) -> str:
@@ -198,6 +218,7 @@ def _match(match_id: int) -> Match:
     return get_object_or_404(Match, pk=match_id)
 
 
+@private
 @require_GET
 def game_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
@@ -206,6 +227,7 @@ def game_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "games/game.html", context)
 
 
+@private
 @never_cache
 @require_GET
 def board_fragment(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -231,6 +253,7 @@ def replay_states(match: Match, upto: int | None = None) -> list[dict]:
     return views
 
 
+@private
 @require_GET
 def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
@@ -261,6 +284,7 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "games/replay.html", context)
 
 
+@private
 @require_GET
 def export(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
@@ -268,5 +292,4 @@ def export(request: HttpRequest, match_id: int) -> HttpResponse:
     response = JsonResponse(export_payload(match, viewer), json_dumps_params={"indent": 2})
     response["Content-Disposition"] = (
         f'attachment; filename="{match.game}-{match.pk}.json"')
-    response["Cache-Control"] = "no-store"
     return response

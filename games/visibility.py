@@ -17,13 +17,21 @@ from games.rules import get_rules
 
 
 def viewer_seat(match: Match, user, seats: list[Seat] | None = None) -> str | None:
-    """The seat ``user`` plays in ``match``, or None for a spectator."""
+    """The seat ``user`` plays in ``match``, or None for a spectator.
+
+    A seat handed to an AI player (``takeover_level``: its player resigned or
+    timed out at a table) is no longer its player's: they watch as a spectator."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     for seat in seats if seats is not None else match.seats.all():
-        if seat.user_id == user.pk:
+        if seat.user_id == user.pk and not seat.takeover_level:
             return seat.seat
     return None
+
+
+def handed_over(seats: list[Seat]) -> list[str]:
+    """The seats an AI player took over: no socket of their former player gets their view."""
+    return [seat.seat for seat in seats if seat.takeover_level]
 
 
 def handicap_reasons(match: Match) -> dict[str, str]:
@@ -107,6 +115,23 @@ def match_payload(
         }
         payload["seed"] = match.seed
     return payload
+
+
+def staff_state(match: Match) -> dict[str, Any]:
+    """The position as the admin shows it: the stored state once the game is over,
+    before that what a spectator sees (an admin may play too)."""
+    if match.is_over:
+        return match.state
+    rules = get_rules(match.game)
+    return rules.view(rules.from_json(match.state), None)
+
+
+def staff_record(record: MoveRecord) -> dict[str, Any]:
+    """A log entry's move and events as the admin shows them: whole once its game is
+    over, before that as a spectator sees them."""
+    if record.match.is_over:
+        return {"move": record.move, "events": record.events}
+    return record_payload(record, get_rules(record.match.game), None)
 
 
 def export_payload(match: Match, viewer: str | None) -> dict[str, Any]:

@@ -114,11 +114,12 @@ def test_it_keeps_the_game_state_out_of_the_match_list(client, world, staff, car
     assert f'href="/admin/games/match/{match.pk}/change/"' in listing
     assert "column-state" not in listing and "column-seed" not in listing
     assert str(match.seed) not in listing and "trees" not in listing
-    # A game in play: its state and seed stay hidden from the form too (an
-    # admin may be playing); a finished game's may be read.
+    # A game in play: the form shows its position as a spectator sees it, never the
+    # stored state or the seed (an admin may be playing); a finished game's may be read.
     active = start_match("druidenwalzer", {"moon": carol, "sun": staff})
     form = client.get(f"/admin/games/match/{active.pk}/change/").content.decode()
-    assert "trees" not in form and str(active.seed) not in form
+    assert "&quot;viewer&quot;: null" in form and "&quot;draw_pile&quot;" not in form
+    assert str(active.seed) not in form
     assert 'name="state"' not in form
     finished = client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
     assert 'name="state"' not in finished  # read-only, never a form field

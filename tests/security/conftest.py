@@ -46,3 +46,14 @@ def world(django_db_setup, django_db_blocker):
             client_for(role, built)
         yield built
         transaction.set_rollback(True)
+
+
+@pytest.fixture
+def quiet(monkeypatch, settings):
+    """Hundreds of requests a minute from a few players (no rate limits), and sockets on
+    the in-memory channel layer (quicker than Redis)."""
+    from tests.security.samebytes import memory_channel_layer
+
+    monkeypatch.setattr(SimpleRateThrottle, "allow_request", lambda self, request, view: True)
+    with memory_channel_layer(settings):
+        yield
