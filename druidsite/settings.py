@@ -101,6 +101,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.header",
+                "druidsite.site_url.remember",
             ],
         },
     },
@@ -224,7 +225,12 @@ CELERY_BEAT_SCHEDULE: dict = {
 # Turn mails wait this long, so a player who answers at once gets none.
 NOTIFY_DELAY_SECONDS = env.int("NOTIFY_DELAY_SECONDS", 120, minimum=0)
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", 30, minimum=0)
-SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000")
+# The site's public address, for links in mails (sent by the worker, with no
+# request at hand). Required in production; in development, when unset, the
+# address the site was last visited at is used (druidsite.site_url).
+if PRODUCTION:
+    env.required("SITE_URL", "production mails link to the site, e.g. https://druids.example.org")
+SITE_URL = env.site_url("SITE_URL")
 # The embedded shape runs a worker and beat inside the web process; tests and
 # management commands that need none can turn it off.
 EMBEDDED_WORKER = EMBEDDED_SERVICES and env.bool("EMBEDDED_WORKER", default=True)
