@@ -199,6 +199,14 @@ def create_challenge(
         raise ServiceError(_("Rated must be true or false."))
     handicap = terms.clean_handicap(info, handicap)
     with transaction.atomic():
+        # The creator's row serialises their challenges: a double click makes one.
+        list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+        same = Challenge.objects.filter(
+            creator=user, status=Challenge.Status.OPEN, game=info.name, opponent=opponent,
+            days_per_move=days_per_move, creator_seat=creator_seat, rated=rated,
+            rematch_of=rematch_of)
+        if any(c.handicap == handicap for c in same):
+            raise Conflict(_("You have the same challenge open already."))
         open_count = Challenge.objects.filter(creator=user, status=Challenge.Status.OPEN).count()
         if open_count >= MAX_OPEN_CHALLENGES:
             raise Conflict(_("You have %(n)s open challenges already; cancel one first.") % {
