@@ -228,6 +228,8 @@ class TokenView(ApiView):
 
     @extend_schema(
         operation_id="token_destroy", summary="Revoke your API token",
+        description="The token stops working at once; a new one is made on the next "
+        "request for a token.",
         request=None, responses={204: None, **error_responses(401, 403)},
     )
     def delete(self, request: Request) -> Response:
@@ -244,6 +246,8 @@ def your_turn_count(user: Any) -> int:
 
 class MeView(ApiView):
     @extend_schema(operation_id="me", summary="Who you are and how many games wait for you",
+                   description="Your name, the number of games waiting for your move "
+                   "(the same count as the site's header) and of your active games.",
                    responses={200: MeSerializer, **error_responses(401)})
     def get(self, request: Request) -> Response:
         user = request.user
