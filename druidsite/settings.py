@@ -392,6 +392,6 @@ SPECTACULAR_SETTINGS = {
         "HandicapCardEnum": "games.serializers.HANDICAP_CHOICES",
         "GameStatusEnum": "games.models.Match.Status",
         "ChallengeStatusEnum": "games.models.Challenge.Status",
-        "DaysPerMoveEnum": "games.models.DAYS_CHOICES",
+        "DaysPerMoveEnum": "games.models.DAYS_LABELS",
     },
 }

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from games import catalog, tables
 from games.api import ApiView, error_responses
 from games.errors import NotFound
-from games.models import DAYS_CHOICES, Table
+from games.models import DAYS_LABELS, Table
 from games.serializers import (
     EmptyRequestSerializer,
     GameChoiceField,
@@ -52,7 +52,7 @@ class TableRequestSerializer(StrictSerializer):
         allow_null=True, default=None,
         help_text="The rules' length limit in dealing cycles; null: the default for the "
         "number of seats.")
-    days_per_move = StrictChoiceField(choices=DAYS_CHOICES, default=3)
+    days_per_move = StrictChoiceField(choices=DAYS_LABELS, default=3)
     rated = StrictBooleanField(default=True)
     games = StrictIntegerField(default=1, help_text="The games of the series (1 to 10).")
 

@@ -97,7 +97,7 @@ def _status(game: GameInfo, payload: dict, players: dict) -> dict:
     elif mover["deadline_at"]:
         text += " — " + _("deadline %(when)s (%(left)s left)") % {
             "when": formats.date_format(timezone.localtime(mover["deadline_at"]),
-                                        "SHORT_DATETIME_FORMAT"),
+                                        "DATETIME_FORMAT"),
             "left": mover["time_left"]}
     return {"kind": "theirs", "text": text}
 
