@@ -2,13 +2,13 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
 
 from accounts import views as accounts_views
 from druidsite.health import healthz, ping
+from games import views_home
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", views_home.home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("ping", ping, name="ping"),
     # The footer's language switch; for a player it also saves the choice.

@@ -22,7 +22,6 @@ from django.conf import settings
 from django.contrib.auth import authenticate
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -238,10 +237,10 @@ class TokenView(ApiView):
 
 
 def your_turn_count(user: Any) -> int:
-    return (
-        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
-        .filter(Q(deadline__isnull=False) | Q(paused_remaining__isnull=False)).count()
-    )
+    """The header's counter (the same list as the your-turn page)."""
+    from games.views_home import my_turn_count
+
+    return my_turn_count(user)
 
 
 class MeView(ApiView):

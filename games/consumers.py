@@ -149,3 +149,7 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
 
     async def user_games(self, event: dict) -> None:
         await self.send_json({"type": "games", "match": event["match"]})
+
+    async def user_notice(self, event: dict) -> None:
+        # A challenge of theirs changed (games.notices): shown by every page.
+        await self.send_json({"type": "notice", **event["notice"]})

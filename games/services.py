@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from druidsite.enqueue import enqueue
-from games import clocks, snapshot, terms
+from games import clocks, notices, snapshot, terms
 from games.errors import BadMove, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from games.handicap import handicaps_for
 from games.models import DAYS_PER_MOVE, Challenge, Match, MoveRecord, Seat
@@ -217,6 +217,7 @@ def create_challenge(
             rematch_of=rematch_of,
         )
         _lobby_changed()
+        notices.challenge_changed(challenge, "offered")
         if opponent is not None and opponent.is_bot:
             from games.tasks import bot_accept
 
@@ -262,6 +263,7 @@ def accept_challenge(challenge_id: Any, user) -> Match:
         challenge.match = match
         challenge.save(update_fields=["status", "opponent", "match", "updated_at"])
         _lobby_changed()
+        notices.challenge_changed(challenge, "accepted")
     return match
 
 
@@ -276,6 +278,7 @@ def _close_challenge(challenge_id: Any, user, party: str, status: str, refusal: 
         challenge.status = status
         challenge.save(update_fields=["status", "updated_at"])
         _lobby_changed()
+        notices.challenge_changed(challenge, "cancelled" if party == "creator" else "declined")
     return challenge
 
 

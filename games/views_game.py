@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -23,6 +24,7 @@ from games.catalog import GameInfo
 from games.models import Match, MoveRecord
 from games.rules import RulesError, get_rules
 from games.verify import new_game_options
+from games.views_end import end_panel
 from games.visibility import export_payload, match_payload, records_payload, viewer_seat
 
 
@@ -130,6 +132,7 @@ def live_context(request: HttpRequest, match: Match) -> dict:
     order = {name: index for index, name in enumerate(game.seat_names)}
     me = players.get(viewer) if viewer else None
     offer = payload["draw_offer"]
+    status = _status(game, payload, players)
     context = {
         "match": match,
         "game": game,
@@ -139,7 +142,8 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "viewer": viewer,
         "players": sorted(players.values(), key=lambda p: order.get(p["seat"], len(order))),
         "players_by_seat": players,
-        "status": _status(game, payload, players),
+        "status": status,
+        "end": end_panel(match, seats, request.user, status["text"]),
         "warning": "",
         "log": movelog.log_entries(records, game),
         "last_events": _last_move_events(records),
@@ -149,6 +153,7 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "answer_draw": me is not None and not match.is_over and offer not in (None, viewer),
         "my_offer": me is not None and not match.is_over and offer == viewer,
         "can_rematch": me is not None and match.is_over and len(seats) == 2,
+        "next_url": reverse("next_game") + f"?after={match.pk}",
         "game_data": {
             "game": game.name,
             "version": payload["version"],

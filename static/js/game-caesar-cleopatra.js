@@ -332,7 +332,8 @@ export function setupMoves(ctx, hooks) {
 export async function animateRecords(svg, records, captionFor, ui) {
   const wait = (ms) => (ui.skipped() ? Promise.resolve() : new Promise((resolve) => {
     const started = performance.now();
-    const tick = () => (ui.skipped() || performance.now() - started >= ms ? resolve() : requestAnimationFrame(tick));
+    const tick = () => (ui.skipped() || performance.now() - started >= ms * (ui.speed || 1)
+      ? resolve() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);
   }));
   for (const record of records) {
