@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from games.models import Challenge, Match, Seat
 
 
@@ -70,5 +68,4 @@ def end_panel(match: Match, seats: list[Seat], viewer_user: Any, status_text: st
         # A rated game is rated just after its end: the page asks again once.
         "ratings_pending": match.rated and not ratings and len(seats) == 2,
         "rematch": rematch_state(match, seats, viewer_user),
-        "title": _("Game over"),
     }

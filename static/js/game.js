@@ -9,7 +9,7 @@ const POLL_MS = 30000;
 const MAX_BACKOFF_MS = 60000;
 const MAX_ANIMATED_RECORDS = 4;
 // The player's animation speed (their setting): a factor on every duration.
-const SPEEDS = { normal: 1, fast: 0.3, off: 0 };
+const SPEEDS = { normal: 1, fast: 0.2, off: 0 };
 const RATINGS_RETRIES = 3;
 
 const root = document.getElementById("game");

@@ -107,5 +107,5 @@ def test_it_lets_long_names_wrap(client, alice):
     page = client.get(reverse("your_turn")).content.decode()
     assert 'class="player-name"' in page
     css = (client.get("/static/css/site.css").getvalue()).decode()
-    assert ".player-name { overflow-wrap: anywhere; }" in css
-    assert ".site-main { overflow-wrap: anywhere;" in css
+    names = '.site-main h1, .site-main a[href^="/players/"], .player-name, .who'
+    assert names + " { overflow-wrap: anywhere; }" in css
