@@ -104,6 +104,19 @@ def _status(game: GameInfo, payload: dict, players: dict) -> dict:
     return {"kind": "theirs", "text": text}
 
 
+def with_replay_steps(entries: list[dict]) -> list[dict]:
+    """Each log entry with its step of the replay (the moves counted), None for the
+    site's own entries (resign, draws, timeouts)."""
+    step = 0
+    for entry in entries:
+        if entry["kind"] == MoveRecord.Kind.MOVE:
+            step += 1
+            entry["step"] = step
+        else:
+            entry["step"] = None
+    return entries
+
+
 def _last_move_events(records: list[dict]) -> list[dict]:
     for record in reversed(records):
         if record["kind"] == MoveRecord.Kind.MOVE:
@@ -145,7 +158,7 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "status": status,
         "end": end_panel(match, seats, request.user, status["text"]),
         "warning": "",
-        "log": movelog.log_entries(records, game),
+        "log": with_replay_steps(movelog.log_entries(records, game)),
         "last_events": _last_move_events(records),
         "can_resign": me is not None and not match.is_over,
         # Draws and rematches are for two-player games (a table plays on, or opens anew).
@@ -233,7 +246,8 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
     game = game_of(match)
     records = records_payload(match, None)
-    context = {"match": match, "game": game, "log": movelog.log_entries(records, game),
+    context = {"match": match, "game": game,
+               "log": with_replay_steps(movelog.log_entries(records, game)),
                "finished": match.is_over}
     if match.is_over:
         moves = [r for r in records if r["kind"] == MoveRecord.Kind.MOVE]
