@@ -130,6 +130,11 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
     groups = []
     for name in GROUPS:
         info = view["groups"][name]
+        top_side, bottom_side = _side(info[top], viewer, top), _side(info[bottom], viewer, bottom)
+        if top_side["total"] == bottom_side["total"]:
+            leader = ""
+        else:
+            leader = top if top_side["total"] > bottom_side["total"] else bottom
         groups.append({
             "name": name,
             "label": group_label(name),
@@ -141,8 +146,11 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
             "won": {seat: view["players"][seat]["patricians"][name] for seat in SEATS},
             "won_top": view["players"][top]["patricians"][name],
             "won_bottom": view["players"][bottom]["patricians"][name],
-            "top": _side(info[top], viewer, top),
-            "bottom": _side(info[bottom], viewer, bottom),
+            "top": top_side,
+            "bottom": bottom_side,
+            # Who leads by the influence this viewer can see (face-up cards, and
+            # the viewer's own face-down ones).
+            "leader": seat_label(leader) if leader else "",
             "touched": name in touched,
             "castle": name in castle,
         })
