@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from games import views_tables
 from games.models import Challenge, Match, Seat
@@ -89,6 +90,7 @@ def next_game(user: Any, after: int | None = None) -> Match | None:
     return seat.match if seat is not None else None
 
 
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "home.html")
@@ -101,6 +103,7 @@ def your_turn(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_GET
 def go_next(request: HttpRequest) -> HttpResponse:
     """/next/?after=<id>: the next game waiting for me, else the your-turn page.
     With ``format=json``: ``{"url": ...}``, null when no other game waits (the
