@@ -8,8 +8,6 @@ from typing import Any
 from allauth.account.models import EmailAddress
 from django.http import HttpRequest
 
-from games.models import Match, Seat
-
 
 def _cached(request: HttpRequest, name: str, compute: Callable[[], Any]) -> Callable[[], Any]:
     """A callable the template engine calls on use: the query runs only on pages
@@ -25,15 +23,10 @@ def _cached(request: HttpRequest, name: str, compute: Callable[[], Any]) -> Call
 
 
 def your_turn_count(request: HttpRequest) -> int:
-    """How many of the player's active games owe a move from them (clock running or paused)."""
-    user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
-        return 0
-    return (
-        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
-        .exclude(deadline=None, paused_remaining=None)
-        .count()
-    )
+    """How many of the player's active games owe a move from them (the your-turn page's list)."""
+    from games.views_home import my_turn_count
+
+    return my_turn_count(getattr(request, "user", None))
 
 
 def email_unverified(request: HttpRequest) -> bool:

@@ -1,10 +1,10 @@
 """The interface language of a player: their saved choice, the cookie, this request.
 
-Django picks the language from the language cookie (set by the footer switch
-through its set_language view) or the browser's Accept-Language. A player's
-saved preference is written into that same cookie, so one mechanism serves
-visitors and players alike, and a later footer choice still wins for the rest
-of the session.
+Django picks the language from the language cookie (set by the footer switch)
+or the browser's Accept-Language. For a logged-in player with a saved language
+that saved language wins at every request, on every device: a choice made on
+one (the footer switch or the settings page saves it) reaches their other
+sessions at their next request, and the cookie is brought in line with it.
 """
 
 from __future__ import annotations
@@ -14,8 +14,27 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-# Marks the session whose player's saved language was applied (holds the user's pk).
-APPLIED_SESSION_KEY = "accounts_language_applied"
+
+def saved_language(request: HttpRequest) -> str:
+    """The logged-in player's saved language, or "" (a visitor, no preference)."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return ""
+    code = user.language or ""
+    return code if is_supported(code) else ""
+
+
+def apply_saved_language(request: HttpRequest) -> str:
+    """Render this request in the player's saved language; returns the code to store
+    in the cookie when the request's cookie says otherwise ("" when nothing to do)."""
+    code = saved_language(request)
+    if not code:
+        return ""
+    if translation.get_language() != code:
+        activate_for_request(request, code)
+    if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != code:
+        return code
+    return ""
 
 
 def language_choices() -> list[tuple[str, str]]:

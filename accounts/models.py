@@ -22,6 +22,20 @@ class User(AbstractUser):
         _("language"), max_length=8, blank=True, default="",
         help_text=_("Empty: the browser's language."),
     )
+    class AnimationSpeed(models.TextChoices):
+        NORMAL = "normal", _("Normal")
+        FAST = "fast", _("Fast")
+        OFF = "off", _("Off: show the new position at once")
+
+    animation_speed = models.CharField(
+        _("animation of the opponents' moves"), max_length=8, choices=AnimationSpeed.choices,
+        default=AnimationSpeed.NORMAL,
+        help_text=_("Your own moves always show at once."),
+    )
+    auto_next_game = models.BooleanField(
+        _("go to the next game after a move"), default=False,
+        help_text=_("After your move, go on to the next game waiting for you, if there is one."),
+    )
     # Vacation pauses the player's clocks; the allowance is per calendar year.
     vacation_since = models.DateTimeField(null=True, blank=True)
     vacation_year = models.PositiveIntegerField(default=0)

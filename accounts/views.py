@@ -11,11 +11,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
+from django.views.i18n import set_language as django_set_language
 
 from accounts import records
 from accounts.forms import PreferencesForm
 from accounts.language import (
-    APPLIED_SESSION_KEY,
     activate_for_request,
     browser_language,
     is_supported,
@@ -108,7 +108,6 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             activate_for_request(request, chosen)
         elif user.language != old_language:
             activate_for_request(request, browser_language(request))
-        request.session[APPLIED_SESSION_KEY] = user.pk
         messages.success(request, _("Your settings are saved."))
         response = redirect("settings")
         if chosen or user.language != old_language:
@@ -125,6 +124,18 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "vacation_left_seconds": seconds_left,
         },
     )
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The footer's language switch (Django's view); a player's choice is also saved,
+    so that it reaches their other devices."""
+    response = django_set_language(request)
+    code = request.POST.get("language", "") if request.method == "POST" else ""
+    user = request.user
+    if user.is_authenticated and is_supported(code) and user.language != code:
+        user.language = code
+        user.save(update_fields=["language"])
+    return response
 
 
 @login_required

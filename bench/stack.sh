@@ -18,6 +18,7 @@ DB_NAME=${STACK_DB:-druidsite_stack}
 export DJANGO_ENV=production
 export SECRET_KEY=${SECRET_KEY:-stack-rehearsal-secret-key-0123456789abcdefghijklmnopqrstuvwxyz}
 export ALLOWED_HOSTS=127.0.0.1,localhost
+export SITE_URL=${SITE_URL:-http://127.0.0.1:${WEB_PORTS[0]}}
 export SECURE_SSL_REDIRECT=false   # loopback has no TLS; a real deployment keeps it on
 export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/$DB_NAME}
 export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/3}
@@ -26,7 +27,7 @@ export DATABASE_POOL_SIZE=${DATABASE_POOL_SIZE:-8}
 export LOG_LEVEL=WARNING
 
 print_env() {
-  for name in DJANGO_ENV SECRET_KEY ALLOWED_HOSTS SECURE_SSL_REDIRECT DATABASE_URL REDIS_URL \
+  for name in DJANGO_ENV SECRET_KEY ALLOWED_HOSTS SITE_URL SECURE_SSL_REDIRECT DATABASE_URL REDIS_URL \
               STATIC_ROOT DATABASE_POOL_SIZE LOG_LEVEL; do
     printf 'export %s=%q\n' "$name" "${!name}"
   done

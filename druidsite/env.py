@@ -131,6 +131,21 @@ class Env:
             raise ImproperlyConfigured(f"{name} has an invalid port: {value!r}") from None
         return value
 
+    def site_url(self, name: str) -> str | None:
+        """A site's public address (scheme and host, no path), without a trailing slash."""
+        value = self._raw(name)
+        if value is None:
+            return None
+        parsed = urlparse(value)
+        if parsed.scheme not in {"http", "https"} or not parsed.hostname:
+            raise ImproperlyConfigured(
+                f"{name} must be the site's address, such as https://druids.example.org, "
+                f"got {value!r}"
+            )
+        if parsed.path.strip("/") or parsed.query or parsed.fragment:
+            raise ImproperlyConfigured(f"{name} must have no path, got {value!r}")
+        return f"{parsed.scheme}://{parsed.netloc}"
+
     def email(self, name: str) -> dict | None:
         """SMTP settings from a URL such as smtp://user:pass@host:587 (submit+tls)."""
         value = self._raw(name)

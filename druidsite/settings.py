@@ -108,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.header",
+                "druidsite.site_url.remember",
             ],
         },
     },
@@ -242,12 +243,17 @@ NOTIFY_DELAY_SECONDS = env.int("NOTIFY_DELAY_SECONDS", 120, minimum=0)
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", 30, minimum=0)
 # A player may dispute a result for this many days after the end of the game.
 DISPUTE_DAYS = env.int("DISPUTE_DAYS", 7, minimum=0)
-SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000")
 # /healthz?probe=1 queues a task: for staff, or a monitor sending this token in the
 # X-Health-Probe-Token header (unset: staff only).
 HEALTH_PROBE_TOKEN = env.str("HEALTH_PROBE_TOKEN")
 if HEALTH_PROBE_TOKEN is not None and len(HEALTH_PROBE_TOKEN) < 16:
     raise ImproperlyConfigured("HEALTH_PROBE_TOKEN must be at least 16 characters")
+# The site's public address, for links in mails (sent by the worker, with no
+# request at hand). Required in production; in development, when unset, the
+# address the site was last visited at is used (druidsite.site_url).
+if PRODUCTION:
+    env.required("SITE_URL", "production mails link to the site, e.g. https://druids.example.org")
+SITE_URL = env.site_url("SITE_URL")
 # The embedded shape runs a worker and beat inside the web process; tests and
 # management commands that need none can turn it off.
 EMBEDDED_WORKER = EMBEDDED_SERVICES and env.bool("EMBEDDED_WORKER", default=True)
@@ -418,6 +424,6 @@ SPECTACULAR_SETTINGS = {
         "HandicapCardEnum": "games.serializers.HANDICAP_CHOICES",
         "GameStatusEnum": "games.models.Match.Status",
         "ChallengeStatusEnum": "games.models.Challenge.Status",
-        "DaysPerMoveEnum": "games.models.DAYS_CHOICES",
+        "DaysPerMoveEnum": "games.models.DAYS_LABELS",
     },
 }

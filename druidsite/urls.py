@@ -2,15 +2,17 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
 
+from accounts import views as accounts_views
 from druidsite.health import healthz, ping
+from games import views_home
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", views_home.home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("ping", ping, name="ping"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The footer's language switch; for a player it also saves the choice.
+    path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),

@@ -22,7 +22,6 @@ from django.conf import settings
 from django.contrib.auth import authenticate
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -233,6 +232,8 @@ class TokenView(ApiView):
 
     @extend_schema(
         operation_id="token_destroy", summary="Revoke your API token",
+        description="The token stops working at once; a new one is made on the next "
+        "request for a token.",
         request=None, responses={204: None, **error_responses(401, 403)},
     )
     def delete(self, request: Request) -> Response:
@@ -241,14 +242,16 @@ class TokenView(ApiView):
 
 
 def your_turn_count(user: Any) -> int:
-    return (
-        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
-        .filter(Q(deadline__isnull=False) | Q(paused_remaining__isnull=False)).count()
-    )
+    """The header's counter (the same list as the your-turn page)."""
+    from games.views_home import my_turn_count
+
+    return my_turn_count(user)
 
 
 class MeView(ApiView):
     @extend_schema(operation_id="me", summary="Who you are and how many games wait for you",
+                   description="Your name, the number of games waiting for your move "
+                   "(the same count as the site's header) and of your active games.",
                    responses={200: MeSerializer, **error_responses(401)})
     def get(self, request: Request) -> Response:
         user = request.user

@@ -59,6 +59,11 @@ class ChallengeListView(ApiView):
 
     @extend_schema(
         operation_id="challenges_create", summary="Challenge a player, or anyone",
+        description="With an opponent's name the challenge is addressed to them (an AI "
+        "player accepts at once); without one it is open to anyone, in the lobby. The "
+        "game, days per move, your seat (or random), rated and a strength handicap are "
+        "checked against the game; the same challenge open twice is refused with 409, "
+        "as is one more than the limit of open challenges.",
         request=ChallengeRequestSerializer,
         responses={201: ChallengeSerializer, **error_responses(400, 401, 403, 404, 409)},
     )
@@ -103,6 +108,9 @@ class ChallengeDetailView(ApiView):
 class ChallengeAcceptView(ApiView):
     @extend_schema(
         operation_id="challenges_accept", summary="Accept a challenge: the game starts",
+        description="An open challenge to anyone, or one addressed to you. The game "
+        "starts at once (seats as the challenge says, a random one drawn now) and is "
+        "answered as you see it; the challenger is told on their socket.",
         request=EmptyRequestSerializer,
         responses={
             201: OpenApiResponse(GameSerializer, description="The new game, as you see it."),
@@ -118,6 +126,7 @@ class ChallengeAcceptView(ApiView):
 class ChallengeDeclineView(ApiView):
     @extend_schema(
         operation_id="challenges_decline", summary="Decline a challenge addressed to you",
+        description="Only the addressee may, and only while the challenge is open.",
         request=EmptyRequestSerializer,
         responses={200: ChallengeSerializer, **error_responses(400, 401, 403, 404, 409)},
     )
@@ -130,6 +139,7 @@ class ChallengeDeclineView(ApiView):
 class ChallengeCancelView(ApiView):
     @extend_schema(
         operation_id="challenges_cancel", summary="Cancel your open challenge",
+        description="Only its creator may, and only while it is open.",
         request=EmptyRequestSerializer,
         responses={200: ChallengeSerializer, **error_responses(400, 401, 403, 404, 409)},
     )

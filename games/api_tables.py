@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from games import catalog, tables
 from games.api import ApiView, error_responses
 from games.errors import NotFound
-from games.models import DAYS_CHOICES, Table
+from games.models import DAYS_LABELS, Table
 from games.serializers import (
     EmptyRequestSerializer,
     GameChoiceField,
@@ -52,7 +52,7 @@ class TableRequestSerializer(StrictSerializer):
         allow_null=True, default=None,
         help_text="The rules' length limit in dealing cycles; null: the default for the "
         "number of seats.")
-    days_per_move = StrictChoiceField(choices=DAYS_CHOICES, default=3)
+    days_per_move = StrictChoiceField(choices=DAYS_LABELS, default=3)
     rated = StrictBooleanField(default=True)
     games = StrictIntegerField(default=1, help_text="The games of the series (1 to 10).")
 
@@ -148,6 +148,10 @@ class TableListView(ApiView):
 
     @extend_schema(
         operation_id="tables_create", summary="Open a table",
+        description="A game of more than two seats (Strijd om het Kasteel): the number "
+        "of seats, teams, days per move, rated, a length limit and the games of a "
+        "series, checked against the game. You take a seat; others join, are invited "
+        "or are AI players; the game starts when every seat is taken.",
         request=TableRequestSerializer,
         responses={201: TableSerializer, **error_responses(400, 401, 409)},
     )
@@ -161,6 +165,8 @@ class TableDetailView(ApiView):
     permission_classes = [AllowAny]
 
     @extend_schema(operation_id="tables_retrieve", summary="One table, in any status",
+                   description="Its seats (players, invitations, AI players, free), "
+                   "its terms, its status and, once started, its games.",
                    responses={200: TableSerializer, **error_responses(404)})
     def get(self, request: Request, table_id: int) -> Response:
         return Response(_show(_load(table_id)))
@@ -180,11 +186,14 @@ class TableStandingsView(ApiView):
                           "scores": [game["score"] for game in row["games"]]} for row in rows])
 
 
-def _action(operation_id: str, summary: str, request_serializer: type, call) -> type:
+def _action(operation_id: str, summary: str, description: str, request_serializer: type,
+            call) -> type:
     """A POST on one table calling one games.tables function; answers the table."""
 
     class ActionView(ApiView):
-        @extend_schema(operation_id=operation_id, summary=summary, request=request_serializer,
+        @extend_schema(operation_id=operation_id, summary=summary,
+                       description=description + " Answers the table as it is now.",
+                       request=request_serializer,
                        responses={200: TableSerializer, **error_responses(400, 401, 403, 404,
                                                                           409)})
         def post(self, request: Request, table_id: int) -> Response:
@@ -196,20 +205,32 @@ def _action(operation_id: str, summary: str, request_serializer: type, call) -> 
     return ActionView
 
 
-TableJoinView = _action("tables_join", "Join a table (or accept your invitation)",
-                        EmptyRequestSerializer,
-                        lambda pk, user, data: tables.join_table(pk, user))
-TableLeaveView = _action("tables_leave", "Leave a table before the start (or decline)",
-                         EmptyRequestSerializer,
-                         lambda pk, user, data: tables.leave_table(pk, user))
-TableCancelView = _action("tables_cancel", "Cancel the table you opened",
-                          EmptyRequestSerializer,
-                          lambda pk, user, data: tables.cancel_table(pk, user))
-TableInviteView = _action("tables_invite", "Invite a player to a free seat",
-                          InviteRequestSerializer,
-                          lambda pk, user, data: tables.invite(pk, user, data["username"]))
-TableAiView = _action("tables_add_ai", "Seat an AI player (the creator)", AiRequestSerializer,
-                      lambda pk, user, data: tables.add_ai(pk, user, data["level"]))
-TableRemoveView = _action("tables_remove", "Free a seat of an AI player or an invitation",
-                          PlaceRequestSerializer,
-                          lambda pk, user, data: tables.remove_place(pk, user, data["place"]))
+TableJoinView = _action(
+    "tables_join", "Join a table (or accept your invitation)",
+    "Takes a free seat of an open table, or the seat you were invited to; the game "
+    "starts when the last seat is taken.",
+    EmptyRequestSerializer, lambda pk, user, data: tables.join_table(pk, user))
+TableLeaveView = _action(
+    "tables_leave", "Leave a table before the start (or decline)",
+    "Frees your seat before the game starts, or declines your invitation; the creator "
+    "cancels instead.",
+    EmptyRequestSerializer, lambda pk, user, data: tables.leave_table(pk, user))
+TableCancelView = _action(
+    "tables_cancel", "Cancel the table you opened",
+    "Only its creator may, before the game starts.",
+    EmptyRequestSerializer, lambda pk, user, data: tables.cancel_table(pk, user))
+TableInviteView = _action(
+    "tables_invite", "Invite a player to a free seat",
+    "The creator keeps a free seat for a player, by name; they join or decline.",
+    InviteRequestSerializer,
+    lambda pk, user, data: tables.invite(pk, user, data["username"]))
+TableAiView = _action(
+    "tables_add_ai", "Seat an AI player (the creator)",
+    "The creator fills a free seat with an AI player of a level that plays the game; "
+    "the game starts when the last seat is taken.",
+    AiRequestSerializer, lambda pk, user, data: tables.add_ai(pk, user, data["level"]))
+TableRemoveView = _action(
+    "tables_remove", "Free a seat of an AI player or an invitation",
+    "The creator frees a seat held by an AI player or an unanswered invitation.",
+    PlaceRequestSerializer,
+    lambda pk, user, data: tables.remove_place(pk, user, data["place"]))

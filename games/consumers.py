@@ -165,5 +165,10 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
     async def user_games(self, event: dict) -> None:
         await self.send_json({"type": "games", "match": event["match"]})
 
+    async def user_notices(self, event: dict) -> None:
+        # The count of unread notices (notices.service) changed.
+        await self.send_json({"type": "notices", "unread": event["unread"]})
+
     async def user_notice(self, event: dict) -> None:
-        await self.send_json({"type": "notice", "unread": event["unread"]})
+        # A challenge of theirs changed (games.notices): shown by every page.
+        await self.send_json({"type": "notice", **event["notice"]})

@@ -21,6 +21,7 @@ from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
+from druidsite.site_url import site_url
 from games.consumers import presence_key
 from games.models import Match, Seat
 
@@ -29,10 +30,6 @@ ONE_DAY = timedelta(days=1)
 
 def is_present(user_id: int) -> bool:
     return bool(cache.get(presence_key(user_id)))
-
-
-def _site_url() -> str:
-    return getattr(settings, "SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 
 def turns_to_mail(now=None, limit: int = 500) -> list[tuple[int, int]]:
@@ -81,7 +78,7 @@ def notify_turn(seat_id: int, version: int, now=None) -> bool:
     opponents = [other.user.username for other in others]
     with translation.override(user.language or settings.LANGUAGE_CODE):
         context = {"user": user, "seat": seat, "match": seat.match, "opponents": opponents,
-                   "url": f"{_site_url()}/games/{seat.match_id}/"}
+                   "url": f"{site_url()}/games/{seat.match_id}/"}
         subject = render_to_string("games/mail/turn_subject.txt", context).strip()
         body = render_to_string("games/mail/turn.txt", context)
     send_mail(subject, body, None, [user.email])
@@ -101,7 +98,7 @@ def send_digests() -> int:
         if not seats:
             continue
         with translation.override(user.language or settings.LANGUAGE_CODE):
-            context = {"user": user, "seats": seats, "site": _site_url()}
+            context = {"user": user, "seats": seats, "site": site_url()}
             subject = render_to_string("games/mail/digest_subject.txt", context).strip()
             body = render_to_string("games/mail/digest.txt", context)
         send_mail(subject, body, None, [user.email])

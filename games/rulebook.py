@@ -210,8 +210,33 @@ def has_rules(name: str) -> bool:
     return spec_path(name).is_file()
 
 
+# Developer material of a spec, kept in docs/ only: the paragraph naming its
+# sources (seed documents) and the "Canonical notation" section (the JSON state
+# and moves, the conformance command).
+SOURCE_PARAGRAPH = re.compile(r"^Source:.*?(?:\n\s*\n|\Z)", re.S | re.M)
+HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
+
+
+def player_text(text: str) -> str:
+    """A spec without its developer material: what a player reads on the site."""
+    text = SOURCE_PARAGRAPH.sub("", text, count=1)
+    kept: list[str] = []
+    skipping_below: int | None = None  # the level of the skipped section's heading
+    for line in text.splitlines():
+        heading = HEADING.match(line)
+        if heading:
+            level = len(heading.group(1))
+            if skipping_below is not None and level <= skipping_below:
+                skipping_below = None
+            if skipping_below is None and "canonical notation" in heading.group(2).lower():
+                skipping_below = level
+        if skipping_below is None:
+            kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
 @lru_cache(maxsize=32)
 def rulebook(name: str) -> Rendered:
-    """The rules of the game ``name`` (a game of the catalogue with a spec), rendered
-    once per process."""
-    return render(spec_path(name).read_text(encoding="utf-8"))
+    """The rules of the game ``name`` (a game of the catalogue with a spec) as a player
+    reads them, rendered once per process."""
+    return render(player_text(spec_path(name).read_text(encoding="utf-8")))

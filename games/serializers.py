@@ -18,7 +18,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games import catalog
-from games.models import DAYS_CHOICES, Challenge
+from games.models import DAYS_LABELS, Challenge
 from games.terms import HANDICAP_VALUES
 
 HANDICAP_CHOICES = tuple((value, str(value)) for value in HANDICAP_VALUES)
@@ -179,7 +179,7 @@ class ChallengeRequestSerializer(StrictSerializer):
         max_length=150, allow_null=True, default=None,
         help_text="A player's username, or null for an open challenge anyone may accept.",
     )
-    days_per_move = StrictChoiceField(choices=DAYS_CHOICES, default=3)
+    days_per_move = StrictChoiceField(choices=DAYS_LABELS, default=3)
     creator_seat = CatalogueChoiceField(
         values=lambda: [*seat_names(), "random"], default="random",
         help_text="Your seat (one of the game's), or random.",

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from druidsite.enqueue import enqueue
-from games import clocks, commit, takeover, terms
+from games import clocks, commit, notices, takeover, terms
 from games.commit import Committed, Entry, NothingToDo, Pending
 from games.errors import BadMove, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from games.handicap import handicaps_for
@@ -95,6 +95,14 @@ def create_challenge(
         raise ServiceError(_("Rated must be true or false."))
     handicap = terms.clean_handicap(info, handicap)
     with transaction.atomic():
+        # The creator's row serialises their challenges: a double click makes one.
+        list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+        same = Challenge.objects.filter(
+            creator=user, status=Challenge.Status.OPEN, game=info.name, opponent=opponent,
+            days_per_move=days_per_move, creator_seat=creator_seat, rated=rated,
+            rematch_of=rematch_of)
+        if any(c.handicap == handicap for c in same):
+            raise Conflict(_("You have the same challenge open already."))
         open_count = Challenge.objects.filter(creator=user, status=Challenge.Status.OPEN).count()
         if open_count >= MAX_OPEN_CHALLENGES:
             raise Conflict(_("You have %(n)s open challenges already; cancel one first.") % {
@@ -105,6 +113,7 @@ def create_challenge(
             rematch_of=rematch_of,
         )
         _lobby_changed()
+        notices.challenge_changed(challenge, "offered")
         if opponent is not None and opponent.is_bot:
             from games.tasks import bot_accept
 
@@ -153,6 +162,7 @@ def accept_challenge(challenge_id: Any, user) -> Match:
         challenge.match = match
         challenge.save(update_fields=["status", "opponent", "match", "updated_at"])
         _lobby_changed()
+        notices.challenge_changed(challenge, "accepted")
     return match
 
 
@@ -167,6 +177,7 @@ def _close_challenge(challenge_id: Any, user, party: str, status: str, refusal: 
         challenge.status = status
         challenge.save(update_fields=["status", "updated_at"])
         _lobby_changed()
+        notices.challenge_changed(challenge, "cancelled" if party == "creator" else "declined")
     return challenge
 
 

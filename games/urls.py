@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from games import views, views_disputes, views_game, views_rules, views_tables
+from games import views, views_disputes, views_game, views_home, views_rules, views_tables
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
@@ -15,7 +15,8 @@ urlpatterns = [
          name="table_standings"),
     path("tables/<int:table_id>/<str:action>/", views_tables.table_action,
          name="table_action"),
-    path("your-turn/", views.your_turn, name="your_turn"),
+    path("your-turn/", views_home.your_turn, name="your_turn"),
+    path("next/", views_home.go_next, name="next_game"),
     path("play-ai/", views.play_ai, name="play_ai"),
     path("rules/", views_rules.rules_index, name="rules_index"),
     path("rules/<slug:game>/", views_rules.rules_page, name="rules_page"),

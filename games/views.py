@@ -9,7 +9,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import F, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from games import catalog, services, views_tables
 from games.catalog import GameInfo
 from games.handicap import handicaps_for
-from games.models import DAYS_LABELS, Challenge, Match, Seat
+from games.models import DAYS_LABELS, Challenge, Match
 
 
 def _remove_label(value: int) -> str:
@@ -192,27 +191,12 @@ def challenge_action(request: HttpRequest, challenge_id: int, action: str) -> Ht
         return redirect("lobby")
     if isinstance(result, Match):
         return redirect("game", match_id=result.pk)
+    if isinstance(result, Challenge) and result.rematch_of_id:
+        # A rematch offer is answered on the finished game's page: back there.
+        return redirect("game", match_id=result.rematch_of_id)
     messages.success(request, _("Challenge %(action)s.") % {
         "action": {"decline": _("declined"), "cancel": _("cancelled")}[action]})
     return redirect("lobby")
-
-
-@login_required
-def your_turn(request: HttpRequest) -> HttpResponse:
-    seats = (
-        Seat.objects.filter(user=request.user, match__status=Match.Status.ACTIVE,
-                            takeover_level="")
-        .filter(Q(deadline__isnull=False) | Q(paused_remaining__isnull=False))
-        .select_related("match").prefetch_related("match__seats__user")
-        .order_by(F("deadline").asc(nulls_last=True))
-    )
-    waiting = (
-        Seat.objects.filter(user=request.user, match__status=Match.Status.ACTIVE,
-                            deadline__isnull=True, paused_remaining__isnull=True)
-        .select_related("match").prefetch_related("match__seats__user")
-        .order_by("-match__updated_at")
-    )
-    return render(request, "games/your_turn.html", {"seats": seats, "waiting": waiting})
 
 
 @login_required
@@ -256,7 +240,4 @@ def game_action(request: HttpRequest, match_id: int, action: str) -> HttpRespons
         return redirect("game", match_id=match_id) if error.status != 404 else redirect("lobby")
     if isinstance(result, Match) and result.pk != match_id:
         return redirect("game", match_id=result.pk)
-    if isinstance(result, Challenge):
-        messages.success(request, _("Rematch offered to %(name)s.") % {
-            "name": result.opponent.username})
     return redirect(reverse("game", kwargs={"match_id": match_id}))

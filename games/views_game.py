@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.dateparse import parse_datetime
@@ -27,6 +28,7 @@ from games.catalog import GameInfo
 from games.models import Match, MoveRecord
 from games.rules import RulesError, get_rules
 from games.verify import new_game_options
+from games.views_end import end_panel
 from games.visibility import export_payload, match_payload, records_payload, viewer_seat
 
 
@@ -123,9 +125,22 @@ def _status(game: GameInfo, payload: dict, players: dict) -> dict:
     elif mover["deadline_at"]:
         text += " — " + _("deadline %(when)s (%(left)s left)") % {
             "when": formats.date_format(timezone.localtime(mover["deadline_at"]),
-                                        "SHORT_DATETIME_FORMAT"),
+                                        "DATETIME_FORMAT"),
             "left": mover["time_left"]}
     return {"kind": "theirs", "text": text}
+
+
+def with_replay_steps(entries: list[dict]) -> list[dict]:
+    """Each log entry with its step of the replay (the moves counted), None for the
+    site's own entries (resign, draws, timeouts)."""
+    step = 0
+    for entry in entries:
+        if entry["kind"] == MoveRecord.Kind.MOVE:
+            step += 1
+            entry["step"] = step
+        else:
+            entry["step"] = None
+    return entries
 
 
 def _last_move_events(records: list[dict]) -> list[dict]:
@@ -156,6 +171,7 @@ def live_context(request: HttpRequest, match: Match) -> dict:
     order = {name: index for index, name in enumerate(game.seat_names)}
     me = players.get(viewer) if viewer else None
     offer = payload["draw_offer"]
+    status = _status(game, payload, players)
     context = {
         "match": match,
         "game": game,
@@ -165,9 +181,10 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "viewer": viewer,
         "players": sorted(players.values(), key=lambda p: order.get(p["seat"], len(order))),
         "players_by_seat": players,
-        "status": _status(game, payload, players),
+        "status": status,
+        "end": end_panel(match, seats, request.user, status["text"]),
         "warning": "",
-        "log": movelog.log_entries(records, game),
+        "log": with_replay_steps(movelog.log_entries(records, game)),
         "last_events": _last_move_events(records),
         "can_resign": me is not None and not match.is_over,
         # Draws and rematches are for two-player games (a table plays on, or opens anew).
@@ -177,6 +194,7 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "can_rematch": me is not None and match.is_over and len(seats) == 2,
         "disputes": list(match.disputes.select_related("user")) if match.is_over else [],
         "can_dispute": match.is_over and disputes.can_dispute(match, request.user),
+        "next_url": reverse("next_game") + f"?after={match.pk}",
         "game_data": {
             "game": game.name,
             "version": payload["version"],
@@ -259,7 +277,8 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
     game = game_of(match)
     records = records_payload(match, None)
-    context = {"match": match, "game": game, "log": movelog.log_entries(records, game),
+    context = {"match": match, "game": game,
+               "log": with_replay_steps(movelog.log_entries(records, game)),
                "finished": match.is_over}
     if match.is_over:
         moves = [r for r in records if r["kind"] == MoveRecord.Kind.MOVE]

@@ -14,6 +14,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import translation
 
+from druidsite.site_url import site_url
 from notices.kinds import words
 from notices.models import Notice
 
@@ -31,14 +32,14 @@ def send(user, kind: str, *, url: str = "", mail: bool = True, **params: Any) ->
         from druidsite.realtime import publish
         from games.broadcast import user_group
 
-        publish(user_group(user.pk), {"type": "user.notice", "unread": unread_count(user)})
+        publish(user_group(user.pk), {"type": "user.notices", "unread": unread_count(user)})
         if mail and user.email and not getattr(user, "is_bot", False) and \
                 getattr(user, "notify", "each") != "off":
             try:
                 with translation.override(getattr(user, "language", "") or
                                           settings.LANGUAGE_CODE):
                     subject, text = words(kind, params)
-                    link = f"\n\n{settings.SITE_URL.rstrip('/')}{url}" if url else ""
+                    link = f"\n\n{site_url()}{url}" if url else ""
                     send_mail(subject, text + link, None, [user.email])
             except Exception:
                 log.warning("mailing a %s notice to %s failed", kind, user.pk, exc_info=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.boards.caesar_cleopatra_cards import (
     GROUPS,
@@ -129,6 +130,11 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
     groups = []
     for name in GROUPS:
         info = view["groups"][name]
+        top_side, bottom_side = _side(info[top], viewer, top), _side(info[bottom], viewer, bottom)
+        if top_side["total"] == bottom_side["total"]:
+            leader = ""
+        else:
+            leader = top if top_side["total"] > bottom_side["total"] else bottom
         groups.append({
             "name": name,
             "label": group_label(name),
@@ -140,8 +146,11 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
             "won": {seat: view["players"][seat]["patricians"][name] for seat in SEATS},
             "won_top": view["players"][top]["patricians"][name],
             "won_bottom": view["players"][bottom]["patricians"][name],
-            "top": _side(info[top], viewer, top),
-            "bottom": _side(info[bottom], viewer, bottom),
+            "top": top_side,
+            "bottom": bottom_side,
+            # Who leads by the influence this viewer can see (face-up cards, and
+            # the viewer's own face-down ones).
+            "leader": seat_label(leader) if leader else "",
             "touched": name in touched,
             "castle": name in castle,
         })
@@ -226,10 +235,10 @@ def js_strings() -> dict[str, str]:
         "confirm_first_up": _("Place {card} face up at the {group}? A second card must follow "
                               "face up."),
         "action_targets": _("{card}: choose the target."),
-        "target_card": _("{target} at the {group}"),
+        "target_card": _("against {target} at the {group}"),
         "target_group": _("at the {group}"),
         "target_groups": _("at the {first} and the {second}"),
-        "target_spy": _("look at the opponent's hand"),
+        "target_spy": _("to look at the opponent's hand"),
         "confirm_action": _("Play {card} {target}? Your opponent may veto it."),
         "pass": _("Pass…"),
         "pass_pick": _("Passing: choose the cards you discard (at least one), then confirm."),
@@ -238,7 +247,12 @@ def js_strings() -> dict[str, str]:
         "draw_pick": _("Refill your hand: how many cards from each pile?"),
         "draw_one": _("Draw a card: from which pile?"),
         "draw_option": _("{influence} influence + {action} action"),
-        "confirm_draw": _("Draw {influence} influence and {action} action cards?"),
+        "confirm_draw": _("Draw {influence} and {action}?"),
+        # Plural forms for the script: English and Dutch both use "one" for 1 only.
+        "influence_one": ngettext("{n} influence card", "{n} influence cards", 1),
+        "influence_other": ngettext("{n} influence card", "{n} influence cards", 2),
+        "action_one": ngettext("{n} action card", "{n} action cards", 1),
+        "action_other": ngettext("{n} action card", "{n} action cards", 2),
         "veto_question": _("{card} was played against you. Veto it?"),
         "veto": _("Veto"),
         "no_veto": _("No veto"),

@@ -13,7 +13,25 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.templatetags.druid_board import colour_adjective, colour_label, seat_label
+from games.templatetags.druid_board import (
+    colour_adjective,
+    colour_label,
+    direction_label,
+    seat_label,
+)
+
+CARD_CODE_LENGTH = 3
+
+
+def card_words(code: Any) -> str:
+    """A card in words (``M4L``: "moon 4, clockwise (L)"); a card this viewer may not
+    see (redacted) is "a card"."""
+    if (not isinstance(code, str) or len(code) != CARD_CODE_LENGTH or code[0] not in "MS"
+            or code[1] not in "12345" or code[2] not in "LR"):
+        return _("a card")
+    return _("%(cult)s %(value)s, %(direction)s") % {
+        "cult": seat_label("moon" if code[0] == "M" else "sun"), "value": code[1],
+        "direction": direction_label(code[2])}
 
 
 def place_label(position: str | None) -> str:
@@ -69,17 +87,18 @@ def _flip(event: dict) -> str:
 def _withdraw(event: dict, seat: str) -> str:
     if event.get("from") == "hand":
         return _("%(seat)s withdrew %(card)s from the hand to %(to)s") % {
-            "seat": seat, "card": event.get("card"), "to": place_label(event.get("to"))}
+            "seat": seat, "card": card_words(event.get("card")),
+            "to": place_label(event.get("to"))}
     return _("%(seat)s withdrew %(card)s from %(from)s to %(to)s") % {
-        "seat": seat, "card": event.get("card"), "from": place_label(event.get("from")),
-        "to": place_label(event.get("to"))}
+        "seat": seat, "card": card_words(event.get("card")),
+        "from": place_label(event.get("from")), "to": place_label(event.get("to"))}
 
 
 def _draw(event: dict, seat: str) -> str:
     text = ngettext("%(seat)s drew %(n)s card", "%(seat)s drew %(n)s cards",
                     event.get("count", 0)) % {"seat": seat, "n": event.get("count", 0)}
     if event.get("cards"):  # only in the drawer's own copy of the event
-        text += ": " + ", ".join(event["cards"])
+        text += ": " + ", ".join(card_words(card) for card in event["cards"])
     return text
 
 
@@ -93,7 +112,7 @@ def event_sentence(event: dict[str, Any]) -> str:
             "tree": event.get("tree")}
     if kind == "waltz":
         return _("%(seat)s waltzed %(card)s on tree %(tree)s") % {
-            "seat": seat, "card": event.get("card"), "tree": event.get("tree")}
+            "seat": seat, "card": card_words(event.get("card")), "tree": event.get("tree")}
     if kind == "ring":
         if event.get("banned"):
             return _("the bann ring goes to %(pos)s: the %(colour)s druids sit out") % {
@@ -101,11 +120,11 @@ def event_sentence(event: dict[str, Any]) -> str:
         return _("the bann ring goes to %(pos)s") % {"pos": event.get("position")}
     if kind == "dance":
         return _("%(card)s danced from %(from)s to %(to)s") % {
-            "card": event.get("card"), "from": place_label(event.get("from")),
+            "card": card_words(event.get("card")), "from": place_label(event.get("from")),
             "to": place_label(event.get("to"))}
     if kind == "turn_up":
         return _("%(card)s turned face-up on %(pos)s") % {
-            "card": event.get("card"), "pos": event.get("position")}
+            "card": card_words(event.get("card")), "pos": event.get("position")}
     if kind == "measure":
         return _measure(event)
     if kind == "sign":
@@ -113,7 +132,8 @@ def event_sentence(event: dict[str, Any]) -> str:
                                                 "n": event.get("signs")}
     if kind == "collect":
         return _("%(seat)s takes %(card)s from %(from)s to %(to)s") % {
-            "seat": seat, "card": event.get("card"), "from": place_label(event.get("from")),
+            "seat": seat, "card": card_words(event.get("card")),
+            "from": place_label(event.get("from")),
             "to": place_label(event.get("to"))}
     if kind == "flip":
         return _flip(event)

@@ -100,7 +100,7 @@ export function bindHand(usable, onClick, pressed = null) {
     const card = button.dataset.card;
     const ok = usable(card, index);
     button.disabled = !ok;
-    if (pressed) button.setAttribute("aria-pressed", String(pressed(card, index)));
+    if (pressed) button.setAttribute("aria-pressed", String(Boolean(pressed(card, index))));
     button.onclick = ok ? () => onClick(card, index) : null;
   });
 }

@@ -52,6 +52,8 @@ export async function animateRecords(svg, records, captionFor, ui) {
 
   const slot = (pos) => svg.querySelector(`.slot[data-pos="${pos}"]`);
   const fast = () => ui.skipped();
+  // The player's animation speed: 1 at "normal", less at "fast".
+  const scale = ui.speed || 1;
 
   function cardSpot(pos) {
     const node = slot(pos);
@@ -79,7 +81,7 @@ export async function animateRecords(svg, records, captionFor, ui) {
     return new Promise((resolve) => {
       const started = performance.now();
       const tick = () => {
-        if (fast() || performance.now() - started >= ms) resolve();
+        if (fast() || performance.now() - started >= ms * scale) resolve();
         else requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
@@ -92,7 +94,7 @@ export async function animateRecords(svg, records, captionFor, ui) {
     const animation = node.animate([
       { transform: `translate(${from.x}px, ${from.y}px)` },
       { transform: `translate(${to.x}px, ${to.y}px)` },
-    ], { duration: MOVE_MS, easing: "ease-in-out" });
+    ], { duration: MOVE_MS * scale, easing: "ease-in-out" });
     running.add(animation);
     const stopper = setInterval(() => { if (fast()) animation.finish(); }, 50);
     try {
@@ -185,7 +187,7 @@ export async function animateRecords(svg, records, captionFor, ui) {
         node.setAttribute("transform", `translate(${cardSpot(event.position).x} ${cardSpot(event.position).y})`);
         land(node, event.position);
         if (!fast() && node.animate) {
-          await node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 300 }).finished.catch(() => {});
+          await node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 300 * scale }).finished.catch(() => {});
         }
         await wait(PAUSE_MS / 2);
         break;

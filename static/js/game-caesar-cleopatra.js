@@ -102,7 +102,10 @@ export function setupMoves(ctx, hooks) {
     for (const move of kinds.draw || []) {
       buttons.push({
         label: t("draw_option", { influence: move.influence, action: move.action }), name: "draw",
-        action: () => confirmMove(t("confirm_draw", { influence: move.influence, action: move.action }), move),
+        action: () => confirmMove(t("confirm_draw", {
+          influence: t(move.influence === 1 ? "influence_one" : "influence_other", { n: move.influence }),
+          action: t(move.action === 1 ? "action_one" : "action_other", { n: move.action }),
+        }), move),
       });
     }
     let message = t("pick");
@@ -329,7 +332,8 @@ export function setupMoves(ctx, hooks) {
 export async function animateRecords(svg, records, captionFor, ui) {
   const wait = (ms) => (ui.skipped() ? Promise.resolve() : new Promise((resolve) => {
     const started = performance.now();
-    const tick = () => (ui.skipped() || performance.now() - started >= ms ? resolve() : requestAnimationFrame(tick));
+    const tick = () => (ui.skipped() || performance.now() - started >= ms * (ui.speed || 1)
+      ? resolve() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);
   }));
   for (const record of records) {

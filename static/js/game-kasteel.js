@@ -210,10 +210,11 @@ function castlePoint(svg, piece, place) {
 export async function animateRecords(svg, records, captionFor, ui) {
   if (!svg) return;
   const fast = () => ui.skipped();
+  const scale = ui.speed || 1; // the player's animation speed: 1 at "normal"
 
   function wait(ms) {
     if (fast()) return Promise.resolve();
-    return new Promise((resolve) => setTimeout(resolve, ms));
+    return new Promise((resolve) => setTimeout(resolve, ms * scale));
   }
 
   function pieceNode(name) {
@@ -222,6 +223,7 @@ export async function animateRecords(svg, records, captionFor, ui) {
 
   async function moveTo(node, spot, ms = STEP_MS) {
     if (!node || !spot) return;
+    node.style.transitionDuration = `${Math.round(ms * scale)}ms`;
     node.style.transform = `translate(${spot.x}px, ${spot.y}px)`;
     await wait(ms);
   }

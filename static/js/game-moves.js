@@ -58,7 +58,7 @@ export function setupMoves(ctx, hooks) {
       slot.onkeydown = null;
     }
     for (const button of document.querySelectorAll(".hand-card")) {
-      button.setAttribute("aria-pressed", String(selection && selection.card === button.dataset.card));
+      button.setAttribute("aria-pressed", String(Boolean(selection && selection.card === button.dataset.card)));
     }
   }
 

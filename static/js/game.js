@@ -8,6 +8,9 @@
 const POLL_MS = 30000;
 const MAX_BACKOFF_MS = 60000;
 const MAX_ANIMATED_RECORDS = 4;
+// The player's animation speed (their setting): a factor on every duration.
+const SPEEDS = { normal: 1, fast: 0.2, off: 0 };
+const RATINGS_RETRIES = 3;
 
 const root = document.getElementById("game");
 const strings = JSON.parse(document.getElementById("game-i18n").textContent);
@@ -36,6 +39,9 @@ const animBar = document.getElementById("anim-bar");
 const animCaption = document.getElementById("anim-caption");
 const skipButton = document.getElementById("anim-skip");
 const baseTitle = document.title;
+const speed = SPEEDS[root.dataset.animSpeed] ?? 1;
+const matchId = Number(root.dataset.match);
+let ratingsRetries = 0;
 
 let socket = null;
 let backoff = 1000;
@@ -96,6 +102,11 @@ function swap(fragment, freshVersions) {
   }
   const mine = ctx.data && ctx.data.legal.length > 0;
   document.title = mine ? `● ${t("your_turn_title")} · ${baseTitle}` : baseTitle;
+  // A rated game is rated just after it ends: ask again for the panel's ratings.
+  if (fragment.querySelector('[data-ratings-pending="1"]') && ratingsRetries < RATINGS_RETRIES) {
+    ratingsRetries += 1;
+    setTimeout(() => enqueue(() => advance([], undefined, true)), 1500);
+  }
 }
 
 // Bring the page to ``target`` (a version), animating ``records`` on the way.
@@ -110,7 +121,12 @@ async function advance(records, target, force = false) {
   }
   const fresh = (records || []).filter((r) => r.version > ctx.version && r.version <= reached);
   const calm = document.hidden || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  if (board.animateRecords && fresh.length && fresh.length <= MAX_ANIMATED_RECORDS && !calm) {
+  // Only the others' moves are animated: the player's own move shows at once
+  // (they just chose it), and so does anything that arrives together with it.
+  const viewer = ctx.data ? ctx.data.viewer : null;
+  const othersOnly = fresh.every((r) => !viewer || r.seat !== viewer);
+  if (board.animateRecords && fresh.length && fresh.length <= MAX_ANIMATED_RECORDS && !calm
+      && speed > 0 && othersOnly) {
     const svg = wrap.querySelector("svg.board");
     skipRequested = false;
     animBar.hidden = false;
@@ -119,6 +135,7 @@ async function advance(records, target, force = false) {
         caption: (text) => { animCaption.textContent = text; },
         skipped: () => skipRequested,
         viewer: ctx.data ? ctx.data.viewer : null,
+        speed,
       });
     } finally {
       animBar.hidden = true;
@@ -202,6 +219,32 @@ function stopPolling() {
   pollTimer = null;
 }
 
+// The player's setting "go to the next game after a move": once the move is in,
+// on to the next game waiting for them, if there is one.
+async function goToNextGame() {
+  try {
+    const response = await fetch(`${root.dataset.nextUrl}&format=json`, {
+      credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store",
+    });
+    const body = response.ok ? await response.json() : {};
+    if (body.url) setTimeout(() => window.location.assign(body.url), 700);
+  } catch {
+    // stay on this game
+  }
+}
+
+// A notice about a rematch of this game (static/js/site.js): show its new state;
+// once accepted, on to the new game.
+document.addEventListener("druid:notice", (event) => {
+  const notice = event.detail || {};
+  if (notice.rematch_of !== matchId) return;
+  if (notice.kind === "challenge_accepted" && notice.match) {
+    window.location.assign(notice.url);
+    return;
+  }
+  enqueue(() => advance([], undefined, true));
+});
+
 skipButton.addEventListener("click", () => { skipRequested = true; });
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && !animBar.hidden) skipRequested = true;
@@ -219,12 +262,14 @@ let moves = noBoard.setupMoves();
 function start(module) {
   board = { ...noBoard, ...module };
   moves = board.setupMoves(ctx, {
-    // After our own move: pick up its events (animated) and the new position.
+    // After our own move: the new position at once (no animation of our own
+    // move); the opponent's reply then arrives on the socket and is animated.
     moved(version) {
-      catchUp();
+      enqueue(() => advance([], version));
       setTimeout(() => {
         if (ctx.version < version) enqueue(() => advance([], version));
       }, 2500);
+      if (root.dataset.autoNext) goToNextGame();
     },
     stale() {
       enqueue(() => advance([], undefined, true));

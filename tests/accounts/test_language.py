@@ -44,14 +44,38 @@ def test_it_lets_the_footer_switch_win_after_login(client, alice):
     assert "Settings" in page and "Instellingen" not in page
 
 
-def test_it_applies_the_saved_language_again_on_the_next_login(client, alice):
+def test_it_saves_the_footer_choice_of_a_player(client, alice):
     alice.language = "nl"
     alice.save()
     client.force_login(alice)
-    client.get("/")
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    alice.refresh_from_db()
+    assert alice.language == "en"
     client.post("/accounts/logout/")
     client.post("/accounts/login/", {"login": "alice", "password": PASSWORD})
+    assert "Settings" in client.get("/").content.decode()
+
+
+def test_it_brings_a_change_on_one_device_to_the_others(client, alice):
+    from django.test import Client
+
+    phone = Client()
+    client.force_login(alice)
+    phone.force_login(alice)
+    assert "Settings" in phone.get("/").content.decode()
+    client.post("/i18n/setlang/", {"language": "nl", "next": "/"})
+    response = phone.get("/")
+    assert "Instellingen" in response.content.decode()
+    assert response.cookies[COOKIE].value == "nl"
+    client.post("/settings/", {"notify": "each", "language": "en"})
+    assert "Settings" in phone.get("/").content.decode()
+
+
+def test_it_lets_the_saved_language_win_over_an_old_cookie(client, alice):
+    alice.language = "nl"
+    alice.save()
+    client.force_login(alice)
+    client.cookies[COOKIE] = "en"
     assert "Instellingen" in client.get("/").content.decode()
 
 

@@ -61,3 +61,32 @@ def test_it_returns_to_the_browsers_language(client, alice):
     assert response.cookies[COOKIE]["max-age"] == 0
     page = client.get("/settings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Your settings are saved." in page
+
+
+def test_it_saves_the_animation_speed_and_the_next_game_choice(client, alice):
+    client.force_login(alice)
+    response = client.post("/settings/", {"notify": "each", "language": "",
+                                          "animation_speed": "fast", "auto_next_game": "on"})
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert (alice.animation_speed, alice.auto_next_game) == ("fast", True)
+
+
+def test_it_refuses_an_unknown_animation_speed(client, alice):
+    client.force_login(alice)
+    response = client.post("/settings/", {"notify": "each", "animation_speed": "warp"})
+    assert response.status_code == 200 and "warp" in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.animation_speed == "normal"
+
+
+def test_it_hands_the_settings_to_the_game_page(client, alice, bob):
+    from tests.games.helpers import new_game
+
+    alice.animation_speed, alice.auto_next_game = "off", True
+    alice.save()
+    match = new_game(alice, bob)
+    client.force_login(alice)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert 'data-anim-speed="off"' in page and 'data-auto-next="1"' in page
+    assert f'data-next-url="/next/?after={match.pk}"' in page

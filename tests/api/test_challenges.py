@@ -77,7 +77,7 @@ def test_it_lists_open_ones_addressed_to_me_and_mine(alice, bob, carol, client_f
     to_alice = services.create_challenge(bob, opponent=alice)
     by_alice = services.create_challenge(alice, opponent=bob)
     hidden = services.create_challenge(bob, opponent=carol)
-    cancelled = services.create_challenge(carol)
+    cancelled = services.create_challenge(carol, days_per_move=5)
     services.cancel_challenge(cancelled.pk, carol)
 
     mine = client_for(alice).get("/api/challenges/").json()

@@ -6,6 +6,7 @@ PRODUCTION = {
     "DJANGO_ENV": "production",
     "SECRET_KEY": "k3y-" + "x7Qp9zL2mV8rT4wN6bY1cF5hJ0dS3gK" * 2,
     "ALLOWED_HOSTS": "druids.example.org",
+    "SITE_URL": "https://druids.example.org",
 }
 
 

@@ -81,10 +81,12 @@ def test_it_refuses_challenging_oneself(alice):
 
 
 def test_it_limits_open_challenges(alice):
-    for _ in range(services.MAX_OPEN_CHALLENGES):
-        services.create_challenge(alice)
-    with pytest.raises(services.Conflict):
-        services.create_challenge(alice)
+    terms = [{"days_per_move": d, "creator_seat": seat, "rated": rated}
+             for d in (1, 2, 3, 5, 7) for seat in ("moon", "sun") for rated in (True, False)]
+    for kwargs in terms[:services.MAX_OPEN_CHALLENGES]:
+        services.create_challenge(alice, **kwargs)
+    with pytest.raises(services.Conflict, match="open challenges already"):
+        services.create_challenge(alice, days_per_move=14)
 
 
 def test_it_applies_the_strength_handicap_of_the_challenge(alice, bob):

@@ -102,3 +102,22 @@ def test_a_move_queues_no_mail_task(alice, bob, monkeypatch, django_capture_on_c
     with django_capture_on_commit_callbacks(execute=True):
         play_first(new_game(alice, bob))
     assert queued == []
+
+
+def test_it_links_to_the_port_the_site_runs_on_in_development(client, settings, monkeypatch,
+                                                                 alice, bob):
+    from druidsite import site_url
+
+    settings.SITE_URL = None
+    monkeypatch.setattr(site_url, "_remembered", None)
+    client.get("/", HTTP_HOST="127.0.0.1:8765")
+    match = new_game(alice, bob)
+    assert notifications.notify_turn(moon_seat(match).pk, match.version)
+    assert f"http://127.0.0.1:8765/games/{match.pk}/" in mail.outbox[0].body
+
+
+def test_it_links_to_site_url_when_set(settings, alice, bob):
+    settings.SITE_URL = "https://druids.example.org"
+    match = new_game(alice, bob)
+    assert notifications.notify_turn(moon_seat(match).pk, match.version)
+    assert f"https://druids.example.org/games/{match.pk}/" in mail.outbox[0].body

@@ -85,7 +85,9 @@ MATRIX: dict[str, list[Case]] = {
     "": [Case("/", READ)],
     "healthz": [Case("/healthz", READ)],
     "ping": [Case("/ping", READ_ANY)],
-    "i18n/setlang/": [Case("/i18n/setlang/", {"GET": "302>/", "POST": "302>/"},
+    # A player's choice is saved too (it reaches their other devices).
+    "i18n/setlang/": [Case("/i18n/setlang/", {"GET": "302>/", "POST": (
+        "302>/", "302w>/", "302w>/", "302w>/", "302w>/")},
                            body={"language": "nl", "next": "/"})],
     # Accounts (allauth): empty forms for visitors; players are sent on.
     "accounts/login/": [Case("/accounts/login/", {"GET": LOGGED_IN_AWAY,
@@ -172,6 +174,9 @@ MATRIX: dict[str, list[Case]] = {
                                                "POST": away(f"302>{TABLE}")}),
     ],
     "your-turn/": [Case("/your-turn/", {"GET": PLAYERS_ONLY, "POST": PLAYERS_ONLY})],
+    # The next game waiting for the visitor (alice: the game), else "your turn".
+    "next/": [Case("/next/", {"GET": (L, f"302>{GAME}", "302>/your-turn/", "302>/your-turn/",
+                                      "302>/your-turn/"), "POST": NOT_ALLOWED})],
     "play-ai/": [Case("/play-ai/", {"GET": NOT_ALLOWED, "POST": away("302>/lobby/")})],
     # The rules pages: anyone reads them. Druidenwalzer's spec quotes card names the
     # world hides (M2R), so its page is checked in tests/site/test_rules_pages.py.

@@ -19,7 +19,7 @@ from tests.conftest import PASSWORD, embedded_env, manage
 pytestmark = pytest.mark.slow
 
 HOST = "druids.example.org"
-PRODUCTION = {"DJANGO_ENV": "production", "ALLOWED_HOSTS": HOST,
+PRODUCTION = {"DJANGO_ENV": "production", "ALLOWED_HOSTS": HOST, "SITE_URL": f"https://{HOST}",
               "SECRET_KEY": "prod-" + "Vq8Lr2Ns5Tw9Xz3Bc6Df1Gh4Jk7Mp0" * 2}
 HTTPS = {"Host": HOST, "X-Forwarded-Proto": "https"}
 

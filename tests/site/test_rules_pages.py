@@ -91,7 +91,6 @@ def test_it_renders_the_spec_inside_the_site_frame(client):
     assert 'class="site-header"' in page and 'class="site-footer"' in page
     assert "<h1>Rules of Druidenwalzer</h1>" in page
     assert "<table" not in page or "<th>" in page
-    assert '<pre><code class="language-json">' in page  # fenced code
     assert "<h1>Druidenwalzer:" not in page  # the spec's headings are one level down
     assert "The rules are in English." not in page  # said only in other languages
 
@@ -164,3 +163,16 @@ def test_it_keeps_the_projects_copy_of_the_specs_in_step_with_the_shared_one():
         shared = re.sub(r"`\.\./seeds/([^`]+)`", r"seed document \1", shared)
         assert spec(game) == shared, f"docs/rules/{game}.md differs from {SHARED_RULES}"
         assert "../" not in spec(game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_it_keeps_developer_material_off_the_page(client, game):
+    page = rules_page(client, game)
+    for material in ("seed document", ".txt", "manage.py", "Canonical notation",
+                     "Full state (JSON", "Conformance command", "--state"):
+        assert material not in page, f"{game}: {material!r} shown to players"
+    assert "Conformance command" in spec(game)  # kept in docs/
+
+
+def test_it_still_renders_fenced_code():
+    assert '<pre><code class="language-json">' in render("```json\n{}\n```\n").html

@@ -1,0 +1,119 @@
+"""A signed-in player's loop: the games waiting for them, and where to go next.
+
+One source for the home page, the your-turn page, the header counter and the
+"next game" control: ``my_turn_seats`` (the seats whose clock runs or stands
+paused for this player, least time left first).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import F, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from games import views_tables
+from games.models import Challenge, Match, Seat
+
+
+def my_turn_seats(user: Any) -> QuerySet[Seat]:
+    """The seats of ``user`` that owe a move, least time left first (paused last)."""
+    return (
+        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
+        .filter(Q(deadline__isnull=False) | Q(paused_remaining__isnull=False))
+        .order_by(F("deadline").asc(nulls_last=True), "match_id")
+    )
+
+
+def my_turn_count(user: Any) -> int:
+    """The header's counter: how many games wait for ``user``."""
+    if user is None or not user.is_authenticated:
+        return 0
+    return my_turn_seats(user).count()
+
+
+def _opponents(seat: Seat) -> list[Any]:
+    return [other.user for other in seat.match.seats.all() if other.pk != seat.pk]
+
+
+def _rows(seats: list[Seat]) -> list[dict]:
+    from games.views_game import time_left  # the game page's wording of a clock
+
+    now = timezone.now()
+    return [{
+        "seat": seat, "match": seat.match, "opponents": _opponents(seat),
+        "time_left": time_left(seat.deadline - now) if seat.deadline else "",
+        "paused": seat.deadline is None and seat.paused_remaining is not None,
+    } for seat in seats]
+
+
+def waiting_for_me(user: Any) -> list[dict]:
+    seats = my_turn_seats(user).select_related("match").prefetch_related("match__seats__user")
+    return _rows(list(seats))
+
+
+def waiting_for_others(user: Any, limit: int = 50) -> list[dict]:
+    seats = (
+        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE,
+                            deadline__isnull=True, paused_remaining__isnull=True)
+        .select_related("match").prefetch_related("match__seats__user")
+        .order_by("-match__updated_at")[:limit]
+    )
+    return _rows(list(seats))
+
+
+def challenges_to_answer(user: Any) -> QuerySet[Challenge]:
+    return (Challenge.objects.filter(status=Challenge.Status.OPEN, opponent=user)
+            .select_related("creator").order_by("-created_at"))
+
+
+def loop_context(user: Any) -> dict:
+    """What the home and your-turn pages show a player."""
+    return {
+        "mine": waiting_for_me(user),
+        "theirs": waiting_for_others(user),
+        "incoming": challenges_to_answer(user),
+        "incoming_actions": [("accept", _("Accept")), ("decline", _("Decline"))],
+        "joinable_tables": [row for row in views_tables.lobby_tables(user) if row["can_join"]],
+    }
+
+
+def next_game(user: Any, after: int | None = None) -> Match | None:
+    """The next game waiting for ``user`` other than ``after``: least time left first."""
+    seat = my_turn_seats(user).exclude(match_id=after).select_related("match").first()
+    return seat.match if seat is not None else None
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "home.html")
+    return render(request, "games/home.html", loop_context(request.user))
+
+
+@login_required
+def your_turn(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/your_turn.html", loop_context(request.user))
+
+
+@login_required
+@require_GET
+def go_next(request: HttpRequest) -> HttpResponse:
+    """/next/?after=<id>: the next game waiting for me, else the your-turn page.
+    With ``format=json``: ``{"url": ...}``, null when no other game waits (the
+    game page's automatic "next game" asks this way)."""
+    after = request.GET.get("after", "")
+    match = next_game(request.user, int(after) if after.isdigit() else None)
+    if request.GET.get("format") == "json":
+        url = reverse("game", args=[match.pk]) if match is not None else None
+        return JsonResponse({"url": url}, headers={"Cache-Control": "no-store"})
+    if match is None:
+        return redirect("your_turn")
+    return redirect("game", match_id=match.pk)
+

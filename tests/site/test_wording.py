@@ -1,0 +1,36 @@
+"""Counted words take their plural form, prompts read as sentences, in both languages."""
+
+import pytest
+from django.utils import translation
+from drf_spectacular.generators import SchemaGenerator
+
+from games import catalog
+from games.views_game import js_strings
+
+
+def fill(text: str, **values) -> str:
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "1 action card", "2 action cards"), ("nl", "1 actiekaart", "2 actiekaarten")])
+def test_it_counts_drawn_cards_in_their_plural_form(language, one, two):
+    with translation.override(language):
+        strings = js_strings(catalog.get("caesar-cleopatra"))
+    assert fill(strings["action_one"], n=1) == one
+    assert fill(strings["action_other"], n=2) == two
+
+
+def test_it_asks_about_a_spy_in_a_sentence():
+    with translation.override("en"):
+        strings = js_strings(catalog.get("caesar-cleopatra"))
+    question = fill(strings["confirm_action"], card="Spy", target=strings["target_spy"])
+    assert question.startswith("Play Spy to look at the opponent's hand?")
+
+
+def test_it_says_one_day_per_move_in_the_api_docs():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    enum = schema["components"]["schemas"]["DaysPerMoveEnum"]["description"]
+    assert "1 day per move" in enum and "1 days" not in enum
