@@ -19,6 +19,8 @@ class ChatLineSerializer(serializers.Serializer):
     text = serializers.CharField(allow_blank=True)
     hidden = serializers.BooleanField()
     at = serializers.DateTimeField()
+    links = serializers.BooleanField(help_text="Whether the author's links may be clickable "
+                                     "(not for new accounts).")
 
 
 class ChatRequestSerializer(serializers.Serializer):

@@ -116,10 +116,15 @@ def ai_says(match: Match, user, text: str) -> ChatMessage:
     return message
 
 
+#: Links in the lines of accounts younger than this are shown as plain text (spam).
+LINKS_AFTER = timedelta(days=7)
+
+
 def line_payload(message: ChatMessage) -> dict[str, Any]:
     return {"id": message.pk, "channel": message.channel, "player": message.user.username,
             "text": "" if message.hidden else message.text, "hidden": message.hidden,
-            "at": message.created_at.isoformat()}
+            "at": message.created_at.isoformat(),
+            "links": timezone.now() - message.user.date_joined >= LINKS_AFTER}
 
 
 def lines(match: Match, user, *, since: int = 0) -> list[dict[str, Any]]:

@@ -5,6 +5,8 @@ Thin adapters: parse the form, call a service, redirect with a message.
 
 from __future__ import annotations
 
+import copy
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -118,8 +120,15 @@ def ai_games() -> list[dict]:
     """The lobby's "play the AI", game by game: the AI players of each game that has any."""
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("pk"))
     found = []
+    from games.ai.registry import describe
+
     for game in catalog.with_ai():
-        players = [bot for bot in bots if bot.bot_level in game.ai_levels]
+        players = []
+        for bot in bots:
+            if bot.bot_level in game.ai_levels:
+                shown = copy.copy(bot)  # the same account describes itself per game
+                shown.lobby_description = _(describe(game.name, bot.bot_level))
+                players.append(shown)
         if players:
             found.append({"game": game, "bots": players, "seat_choices": game.seat_choices()})
     return found

@@ -242,7 +242,23 @@ def game_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
     context = live_context(request, match)
     context["i18n"] = js_strings(context["game"])
+    context.update(chat_context(request, match))
     return render(request, "games/game.html", context)
+
+
+def chat_context(request: HttpRequest, match: Match) -> dict:
+    """The chat's lines and channels for this viewer, and their private note."""
+    from games import chat
+
+    user = request.user if request.user.is_authenticated else None
+    writable = chat.writable(match, user)
+    labels = {"players": _("Players"), "spectators": _("Spectators")}
+    return {
+        "chat_lines": chat.lines(match, user),
+        "chat_channels": [(c, labels.get(c, _("My team"))) for c in writable],
+        "note_text": chat.note_of(match, user),
+        "can_note": user is not None and any(s.user_id == user.pk for s in match.seats.all()),
+    }
 
 
 @private

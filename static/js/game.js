@@ -154,6 +154,8 @@ function onMessage(event) {
   }
   if ((message.type === "sync" || message.type === "update") && message.match) {
     enqueue(() => advance(message.records, message.match.version));
+  } else if (message.type === "chat" && message.line) {
+    document.dispatchEvent(new CustomEvent("druid:chat", { detail: message.line }));
   }
 }
 

@@ -1,0 +1,78 @@
+// The game's chat and the player's private notes: lines arrive live from the game's
+// socket (game.js raises "druid:chat"); sending and saving go through the API.
+(function () {
+  "use strict";
+  const box = document.getElementById("game-chat");
+  if (!box) return;
+  const list = document.getElementById("chat-lines");
+  const form = document.getElementById("chat-form");
+  const toggle = document.getElementById("chat-show-spectators");
+
+  function csrf() {
+    const found = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
+    return found ? decodeURIComponent(found.split("=")[1]) : "";
+  }
+
+  function applyFilter() {
+    const show = !toggle || toggle.checked;
+    for (const item of list.querySelectorAll("[data-channel='spectators']")) {
+      item.hidden = !show;
+    }
+  }
+
+  function add(line) {
+    if (list.querySelector(`[data-id="${line.id}"]`)) return;
+    document.getElementById("chat-empty")?.remove();
+    const item = document.createElement("li");
+    item.className = `chat-line chat-${line.channel}`;
+    item.dataset.channel = line.channel;
+    item.dataset.id = String(line.id);
+    const who = document.createElement("strong");
+    who.textContent = line.player;  // text, never markup
+    item.append(who, document.createTextNode(
+      (line.channel !== "players" ? ` (${line.channel})` : "") + ": " + line.text));
+    list.append(item);
+    applyFilter();
+    list.scrollTop = list.scrollHeight;
+  }
+
+  document.addEventListener("druid:chat", (event) => add(event.detail));
+  if (toggle) toggle.addEventListener("change", applyFilter);
+  applyFilter();
+
+  if (form) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const error = document.getElementById("chat-error");
+      const data = new FormData(form);
+      const response = await fetch(box.dataset.url, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+        body: JSON.stringify({ channel: data.get("channel"), text: data.get("text") }),
+      });
+      const body = await response.json().catch(() => ({}));
+      if (response.ok) {
+        add(body);
+        form.elements.text.value = "";
+        error.hidden = true;
+      } else {
+        error.textContent = body.error || String(response.status);
+        error.hidden = false;
+      }
+    });
+  }
+
+  const notes = document.getElementById("game-notes");
+  const save = document.getElementById("notes-save");
+  if (notes && save) {
+    save.addEventListener("click", async () => {
+      const state = document.getElementById("notes-state");
+      const response = await fetch(box.dataset.notesUrl, {
+        method: "PUT", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+        body: JSON.stringify({ text: notes.value }),
+      });
+      state.textContent = response.ok ? "✓" : String(response.status);
+    });
+  }
+})();
