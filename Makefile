@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint install install-dev migrate worker beat clean messages
+.PHONY: run test test-quick lint install install-dev migrate worker beat clean messages
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ run: migrate
 test: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m pytest
+
+## The everyday loop: everything but the long drills (slow) and the browser tests.
+test-quick: install-dev
+	$(PY) -m ruff check .
+	$(PY) -m pytest -m "not slow and not browser" -p no:cacheprovider
 
 lint: install-dev
 	$(PY) -m ruff check .
