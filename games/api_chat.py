@@ -46,6 +46,10 @@ class GameChatView(ApiView):
         return Response(chat.lines(load_match(match_id), self.user))
 
     @extend_schema(operation_id="games_chat_send", summary="Write a chat line",
+                   description="Plain text, at most 500 characters, to a channel you may "
+                   "write (players: the players' and your team's; others: the spectators'); "
+                   "a few lines per ten seconds, 429 beyond. The line goes live to every "
+                   "socket that may read it.",
                    request=ChatRequestSerializer,
                    responses={201: ChatLineSerializer, **error_responses(400, 401, 403, 404,
                                                                          429)})
@@ -63,6 +67,8 @@ class GameNoteView(ApiView):
         return Response({"text": chat.note_of(load_match(match_id), request.user)})
 
     @extend_schema(operation_id="games_note_save", summary="Save your private notes",
+                   description="Replaces your notes on this game (at most 5000 characters); "
+                   "only players of the game keep notes on it.",
                    request=NoteSerializer,
                    responses={200: NoteSerializer, **error_responses(400, 401, 403, 404)})
     def put(self, request: Request, match_id: int) -> Response:

@@ -98,6 +98,8 @@ class LadderListView(ApiView):
     permission_classes = [AllowAny]
 
     @extend_schema(operation_id="ladders_list", summary="Ladders",
+                   description="Every ladder with its game, status, season, join rule and "
+                   "number of players.",
                    responses={200: LadderSerializer(many=True)})
     def get(self, request: Request) -> Response:
         from django.db.models import Count
@@ -141,6 +143,8 @@ class LadderEventsView(ApiView):
 
 class LadderJoinView(ApiView):
     @extend_schema(operation_id="ladders_join", summary="Join a ladder at the bottom",
+                   description="Refused (403) with the reason when the join rule or a ban "
+                   "keeps you off, 409 when the ladder is not open or you are on it.",
                    request=EmptyRequestSerializer,
                    responses={201: LadderStandingSerializer, **error_responses(401, 403, 404, 409)})
     def post(self, request: Request, ladder_id: int) -> Response:
