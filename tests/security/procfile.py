@@ -15,6 +15,7 @@ from tests.conftest import PASSWORD, ROOT, embedded_env, free_port, manage, wait
 
 HOST = "druids.example.org"
 PRODUCTION = {"DJANGO_ENV": "production", "ALLOWED_HOSTS": HOST, "EMBEDDED_WORKER": "0",
+              "SITE_URL": f"https://{HOST}",
               "SECRET_KEY": "prod-" + "Vq8Lr2Ns5Tw9Xz3Bc6Df1Gh4Jk7Mp0" * 2}
 
 
