@@ -27,7 +27,7 @@ ANONYMOUS_PREFIX = "former-player-"
 
 
 def export_data(user) -> dict[str, Any]:
-    from games.models import Dispute, Seat
+    from games.models import Dispute, Note, Seat
     from games.visibility import export_payload
     from ladders.models import Rating, RatingChange
     from notices.models import Notice
@@ -38,14 +38,8 @@ def export_data(user) -> dict[str, Any]:
         viewer = seat.seat if not seat.takeover_level else None
         games.append({"seat": seat.seat, "result": seat.result or None,
                       "game": export_payload(seat.match, viewer)})
-    notes = []
-    try:
-        from games.models import Note
-
-        notes = [{"game": n.match_id, "text": n.text, "updated_at": n.updated_at.isoformat()}
-                 for n in Note.objects.filter(user=user)]
-    except ImportError:
-        pass
+    notes = [{"game": n.match_id, "text": n.text, "updated_at": n.updated_at.isoformat()}
+             for n in Note.objects.filter(user=user)]
     return {
         "exported_at": timezone.now().isoformat(),
         "profile": {"username": user.username, "email": user.email,
@@ -118,12 +112,12 @@ def _leave_everything(user) -> None:
 
 def _forget(user) -> None:
     from allauth.account.models import EmailAddress
-    from django.contrib.sessions.models import Session
     from rest_framework.authtoken.models import Token
 
-    from games.models import Dispute
+    from games.models import ChatMessage, Dispute, Note
     from notices.models import Notice
     from social.models import Block, Follow, Report
+    from social.services import end_sessions
 
     Token.objects.filter(user=user).delete()
     EmailAddress.objects.filter(user=user).delete()
@@ -134,16 +128,9 @@ def _forget(user) -> None:
     Block.objects.filter(blocked=user).delete()
     Report.objects.filter(reporter=user).delete()
     Dispute.objects.filter(user=user).update(reason="")
-    try:
-        from games.models import ChatMessage, Note
-
-        Note.objects.filter(user=user).delete()
-        ChatMessage.objects.filter(user=user).update(text="", hidden=True)
-    except ImportError:
-        pass
-    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
-        if str(session.get_decoded().get("_auth_user_id")) == str(user.pk):
-            session.delete()
+    Note.objects.filter(user=user).delete()
+    ChatMessage.objects.filter(user=user).update(text="", hidden=True)
+    end_sessions(user)
     old, new = user.username, f"{ANONYMOUS_PREFIX}{user.pk}"
     _scrub_names(old, new)
     user.username = new

@@ -44,15 +44,20 @@ def _seat(match: Match, user) -> Seat | None:
                  and not s.takeover_level), None)
 
 
-def _team_of(match: Match, seat: str) -> int | None:
+def _teams(match: Match) -> dict[str, int]:
+    """Each seat's team number in a team game (empty otherwise): the state parsed once."""
     if not match.options.get("new_game", {}).get("teams"):
-        return None
+        return {}
     rules = get_rules(match.game)
     try:
         teams = rules.teams(rules.from_json(match.state))
     except Exception:
-        return None
-    return next((i for i, team in enumerate(teams) if seat in team), None)
+        return {}
+    return {seat: number for number, team in enumerate(teams) for seat in team}
+
+
+def _team_of(match: Match, seat: str) -> int | None:
+    return _teams(match).get(seat)
 
 
 def readable(match: Match, user) -> list[str]:
@@ -148,13 +153,14 @@ def _broadcast(match: Match, message: ChatMessage) -> None:
     from games.broadcast import group_name
 
     payload = {"type": "chat.line", "line": line_payload(message)}
+    teams = {} if message.channel in (PLAYERS, SPECTATORS) else _teams(match)
     groups = []
     for seat in match.seats.all():
         if seat.takeover_level or seat.user.is_bot:
             continue  # an AI reads no chat
         if message.channel in (PLAYERS, SPECTATORS):
             groups.append(group_name(match.pk, seat.seat))
-        elif message.channel == f"team-{_team_of(match, seat.seat)}":
+        elif message.channel == f"team-{teams.get(seat.seat)}":
             groups.append(group_name(match.pk, seat.seat))
     if message.channel == SPECTATORS:
         groups.append(group_name(match.pk, None))

@@ -109,9 +109,6 @@ class Pending:
                     return seat
         raise Forbidden(_("You are not a player in this game."))
 
-    def seat_named(self, name: str) -> Seat:
-        return next(seat for seat in self.seats if seat.seat == name)
-
     def other_seat(self, seat: Seat) -> str | None:
         others = [s.seat for s in self.seats if s.pk != seat.pk]
         return others[0] if len(others) == 1 else None
@@ -208,11 +205,6 @@ class Committed:
         """An AI plays a seat that owes a decision now."""
         return not self.match.is_over and any(
             seat.played_by_ai and seat.owes_move for seat in self.seats)
-
-    def turn_mail_seats(self) -> list[int]:
-        """The seats whose players asked for a mail on each turn and owe a move now."""
-        return [seat.pk for seat in self.seats if seat.deadline is not None
-                and not seat.played_by_ai and seat.user.notify == "each"]
 
 
 # --- the commit -------------------------------------------------------------------------

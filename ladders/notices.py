@@ -14,7 +14,6 @@ import logging
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Match
 from ladders.models import Ladder, LadderAudit, LadderGame
 from notices.service import send
 
@@ -64,20 +63,12 @@ def _tell(ladder: Ladder, entry: LadderAudit) -> None:
             send(user, "ladder_status", url=_url(ladder), ladder=ladder.name, status=action)
 
 
-def result_decided(game: LadderGame, match: Match, players: list) -> None:
-    """Both players of a ladder game whose result an admin corrected or annulled."""
-    last = match.records.order_by("-version").first()
-    event = (last.events[0] if last is not None and last.events else {}) or {}
-    if match.end_reason == Match.Reason.ANNULLED:
-        decision = "annul"
-    elif event.get("winner") is None:
-        decision = "draw"
-    else:
-        winner = next((s.user_id for s in match.seats.all() if s.seat == event["winner"]), None)
-        decision = "challenger" if winner == game.challenger_id else "defender"
+def result_decided(game: LadderGame, players: list, decision: str, reason: str) -> None:
+    """Both players of a ladder game whose result an admin decided ("challenger",
+    "defender", "draw" or "annul"), with the reason they read."""
     for user in players:
-        send(user, "result_decided", url=reverse("game", args=[match.pk]), match=match.pk,
-             ladder=game.ladder.name, decision=decision, reason=event.get("reason", ""))
+        send(user, "result_decided", url=reverse("game", args=[game.match_id]),
+             match=game.match_id, ladder=game.ladder.name, decision=decision, reason=reason)
 
 
 def removed(ladder: Ladder, user, reason: str, *, banned: bool, until=None) -> None:

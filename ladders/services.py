@@ -490,7 +490,8 @@ def correct_result(game_id: Any, actor, result: str, note: str = "", *,
     if notify:  # a ruling on a dispute tells the players itself
         from ladders import notices
 
-        notices.result_decided(game, committed.match, [seat.user for seat in seats])
+        notices.result_decided(game, [seat.user for seat in seats], result,
+                               committed.records[0].events[0]["reason"])
     return game
 
 

@@ -175,7 +175,7 @@ def moderate(actor, user, kind: str, reason: Any, *, report_id: int | None = Non
         action = ModerationAction.objects.create(actor=actor, user=user, kind=kind,
                                                  reason=reason, report=found)
     if kind == ModerationAction.Kind.SUSPEND:
-        _end_sessions(user)
+        end_sessions(user)
     from notices.service import send
 
     if kind == ModerationAction.Kind.WARN:
@@ -185,7 +185,7 @@ def moderate(actor, user, kind: str, reason: Any, *, report_id: int | None = Non
     return action
 
 
-def _end_sessions(user) -> None:
+def end_sessions(user) -> None:
     """Log the player out everywhere (their sessions hold their id)."""
     from django.contrib.sessions.models import Session
 
