@@ -22,6 +22,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from druidsite.admin_audit import AuditedSaveMixin
 from ladders import services
 from ladders.models import (
     Announcement,
@@ -155,7 +156,10 @@ def _run(request: HttpRequest, call, success: str) -> bool:
 
 
 @admin.register(Ladder)
-class LadderAdmin(admin.ModelAdmin):
+class LadderAdmin(AuditedSaveMixin):
+    record = staticmethod(audit)
+    audit_actions = LadderAudit.Action
+
     list_display = ("name", "game", "status", "player_count", "days_per_move", "rated",
                     "challenge_range", "max_open_challenges", "cooldown_days",
                     "rematch_handicap", "inactivity_days", "created_by", "created_at")
@@ -224,15 +228,6 @@ class LadderAdmin(admin.ModelAdmin):
         actions.pop("delete_selected", None)
         return actions
 
-    def save_model(self, request: HttpRequest, obj: Ladder, form, change: bool) -> None:
-        if not change:
-            obj.created_by = request.user
-        super().save_model(request, obj, form, change)
-        if change:
-            audit(obj, request.user, LadderAudit.Action.EDIT, fields={
-                name: str(form.cleaned_data.get(name)) for name in form.changed_data})
-        else:
-            audit(obj, request.user, LadderAudit.Action.CREATE, name=obj.name)
 
     def _set_status(self, request: HttpRequest, queryset, status: str, done: str) -> None:
         for ladder in queryset:

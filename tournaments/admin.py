@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
+from druidsite.admin_audit import AuditedSaveMixin
 from tournaments.models import Tournament, TournamentAudit
 
 
@@ -21,7 +22,10 @@ def audit(tournament: Tournament, actor, action: str, **detail) -> TournamentAud
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(AuditedSaveMixin):
+    record = staticmethod(audit)
+    audit_actions = TournamentAudit.Action
+
     list_display = ("name", "game", "format", "status", "round_count", "days_per_move",
                     "rated", "created_by", "created_at")
     list_filter = ("status", "format", "game", "rated")
@@ -45,15 +49,6 @@ class TournamentAdmin(admin.ModelAdmin):
             return False
         return super().has_delete_permission(request, obj)
 
-    def save_model(self, request: HttpRequest, obj: Tournament, form, change: bool) -> None:
-        if not change:
-            obj.created_by = request.user
-        super().save_model(request, obj, form, change)
-        if change:
-            audit(obj, request.user, TournamentAudit.Action.EDIT, fields={
-                name: str(form.cleaned_data.get(name)) for name in form.changed_data})
-        else:
-            audit(obj, request.user, TournamentAudit.Action.CREATE, name=obj.name)
 
 
 @admin.register(TournamentAudit)
