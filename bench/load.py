@@ -230,11 +230,10 @@ async def wait_for_socket(player: Player, version: int, sent: float, stats: Stat
 async def spectate(url: str, stats: Stats, stop: asyncio.Event) -> None:
     try:
         async with websockets.connect(url, open_timeout=60) as ws:
+            # Reads until cancelled at the end: no timed poll, whose wake-ups would
+            # count as the client's CPU in the window.
             while not stop.is_set():
-                try:
-                    await asyncio.wait_for(ws.recv(), 1)
-                except TimeoutError:
-                    continue
+                await ws.recv()
     except (TimeoutError, websockets.ConnectionClosed, OSError) as exc:
         if not stop.is_set():
             stats.error(f"spectator: {type(exc).__name__}")
@@ -295,7 +294,7 @@ async def run_games(args) -> None:
 
     watched = list(Match.objects.filter(status="active").order_by("-pk")
                    .values_list("pk", flat=True)[: max(1, args.games)])
-    tasks += [asyncio.create_task(spectate(
+    spectators = [asyncio.create_task(spectate(
         f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/games/{watched[i % len(watched)]}/",
         stats, stop)) for i in range(args.spectators)]
     await asyncio.sleep(max(0.0, args.warmup - ramp - 1))
@@ -313,6 +312,8 @@ async def run_games(args) -> None:
     cpu = {name: used - cpu_before.get(name, 0.0) for name, used in cpu_seconds(ports).items()}
     moves = stats.moves - moves_before
     stop.set()
+    for task in spectators:
+        task.cancel()
     await asyncio.wait(tasks, timeout=20)  # the moves in flight are heard first
     for task in tasks:
         task.cancel()
@@ -325,7 +326,9 @@ async def run_games(args) -> None:
     shares = "  ".join(f"{name} {used:.1f}" for name, used in cpu.items())
     print(f"CPU in the window (s)    {shares}")
     if moves:
+        site = sum(v for k, v in cpu.items() if k != "client")
         print(f"CPU per move (ms)        {1000 * sum(cpu.values()) / moves:.1f} in all, "
+              f"{1000 * site / moves:.1f} in the site's processes (all but this client), "
               f"web {1000 * sum(v for k, v in cpu.items() if k.startswith('web')) / moves:.1f}")
 
 
