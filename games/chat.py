@@ -152,12 +152,19 @@ def _broadcast(match: Match, message: ChatMessage) -> None:
     from druidsite.realtime import publish_many
     from games.broadcast import group_name
 
+    from social.models import Block
+
     payload = {"type": "chat.line", "line": line_payload(message)}
     teams = {} if message.channel in (PLAYERS, SPECTATORS) else _teams(match)
+    # A player who blocks the writer gets none of their lines, live or later.
+    blockers = set(Block.objects.filter(blocked=message.user).values_list("blocker_id",
+                                                                           flat=True))
     groups = []
     for seat in match.seats.all():
         if seat.takeover_level or seat.user.is_bot:
             continue  # an AI reads no chat
+        if seat.user_id in blockers:
+            continue
         if message.channel in (PLAYERS, SPECTATORS):
             groups.append(group_name(match.pk, seat.seat))
         elif message.channel == f"team-{teams.get(seat.seat)}":

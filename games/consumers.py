@@ -5,6 +5,7 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 from druidsite.realtime import remember_server_loop
 from druidsite.socket_limits import (
@@ -21,6 +22,22 @@ PRESENCE_SECONDS = 90
 
 def presence_key(user_id: int) -> str:
     return f"presence:{user_id}"
+
+
+def _send_chat(match_id: int, user, channel, text) -> dict | None:
+    """Send a chat line; the refusal's status and reason (in the writer's language)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    from games import chat
+    from games.errors import ServiceError
+
+    with translation.override(getattr(user, "language", "") or settings.LANGUAGE_CODE):
+        try:
+            chat.send(match_id, user, channel, text)
+        except ServiceError as error:
+            return {"status": error.status, "error": str(error)}
+    return None
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -89,14 +106,31 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await super().receive(text_data=text_data, **kwargs)
 
     async def receive_json(self, content, **kwargs) -> None:
-        # The only request a client makes here: "I am at version N, send what I missed".
-        if isinstance(content, dict) and content.get("type") == "sync":
+        # Two requests: "I am at version N, send what I missed", and a chat line.
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "sync":
             since = content.get("since")
             if isinstance(since, int) and since >= 0:
                 await self._catch_up(since)
                 return
+        elif kind == "chat":
+            await self._chat(content.get("channel"), content.get("text"))
+            return
         await self.send_json({"type": "error",
-                              "error": 'expected {"type": "sync", "since": N} with N >= 0'})
+                              "error": 'expected {"type": "sync", "since": N} with N >= 0 '
+                                       'or {"type": "chat", "channel": C, "text": T}'})
+
+    async def _chat(self, channel, text) -> None:
+        """A chat line written over the socket: the same rules as the API's; a refusal
+        (flooding, too long, a channel one may not write) is answered with its reason."""
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.send_json({"type": "error", "status": 401,
+                                  "error": str(_("Log in to chat."))})
+            return
+        refusal = await database_sync_to_async(_send_chat)(self.match_id, user, channel, text)
+        if refusal is not None:
+            await self.send_json({"type": "error", **refusal})
 
     async def chat_line(self, event: dict) -> None:
         await self.send_json({"type": "chat", "line": event["line"]})

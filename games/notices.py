@@ -70,8 +70,23 @@ def challenge_changed(challenge: Challenge, kind: str) -> None:
     if recipient is None or recipient.is_bot:
         return
     messages = [_notice(kind, challenge, recipient, actor)]
+    _store(kind, challenge, recipient, actor)
     if challenge.rematch_of_id and actor is not None and not actor.is_bot:
         # The actor's other pages (another tab, another device) follow too.
         mine = dict(messages[0][1]["notice"], text="")
         messages.append((user_group(actor.pk), {"type": "user.notice", "notice": mine}))
     transaction.on_commit(lambda: publish_many(messages))
+
+
+def _store(kind: str, challenge: Challenge, recipient: Any, actor: Any) -> None:
+    """Kept in the recipient's list of notices too (not mailed: the mail rules are
+    the turn mails'). A withdrawn offer is only told live."""
+    from notices.service import send
+
+    if kind == "cancelled":
+        return
+    prefix = "rematch" if challenge.rematch_of_id else "challenge"
+    url = reverse("game", args=[challenge.match_id]) if challenge.match_id else reverse("lobby")
+    send(recipient, f"{prefix}_{kind}", url=url, mail=False,
+         name=actor.username if actor is not None else "", match=challenge.match_id,
+         previous=challenge.rematch_of_id)

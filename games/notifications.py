@@ -36,11 +36,12 @@ def turns_to_mail(now=None, limit: int = 500) -> list[tuple[int, int]]:
     """(seat, version) of the turns owed for NOTIFY_DELAY_SECONDS and not yet decided."""
     now = now or timezone.now()
     delay = timedelta(seconds=settings.NOTIFY_DELAY_SECONDS)
+    # Every human's turn is decided once: mailed (under the mail rules) and put in
+    # the site's list of notices, whatever the player's mail setting.
     candidates = (
         Seat.objects.filter(deadline__isnull=False, match__status=Match.Status.ACTIVE,
-                            takeover_level="", user__is_bot=False, user__notify="each",
+                            takeover_level="", user__is_bot=False,
                             notified_version__lte=F("match__version"))
-        .exclude(user__email="")
         .filter(Q(notified_at__isnull=True) | Q(notified_at__lt=now - ONE_DAY))
         .values_list("pk", "match__version", "deadline", "match__days_per_move")
         .order_by("deadline")[:limit]
@@ -65,8 +66,11 @@ def notify_turn(seat_id: int, version: int, now=None) -> bool:
         if seat is None or seat.match.version != version or seat.match.is_over:
             return False
         user = seat.user
+        present = is_present(user.pk)
+        if seat.owes_move and not seat.played_by_ai and not present:
+            turn_notice(seat)
         wanted = not (seat.played_by_ai or not user.email or user.notify != user.Notify.EACH
-                      or not seat.owes_move or is_present(user.pk)
+                      or not seat.owes_move or present
                       or (seat.notified_at and now - seat.notified_at < ONE_DAY))
         if not wanted:
             seat.notified_version = version + 1
@@ -83,6 +87,33 @@ def notify_turn(seat_id: int, version: int, now=None) -> bool:
         body = render_to_string("games/mail/turn.txt", context)
     send_mail(subject, body, None, [user.email])
     return True
+
+
+def turn_notice(seat: Seat) -> None:
+    """"Your turn" in the player's list of notices: one unread notice per game at most
+    (opening the game reads it), never mailed (the turn mail follows its own rules)."""
+    from notices.models import Notice
+    from notices.service import send
+
+    if Notice.objects.filter(user_id=seat.user_id, kind="your_turn", read_at__isnull=True,
+                             params__match=seat.match_id).exists():
+        return
+    others = [s.user.username for s in seat.match.seats.select_related("user")
+              if s.pk != seat.pk]
+    send(seat.user, "your_turn", url=f"/games/{seat.match_id}/", mail=False,
+         match=seat.match_id, opponents=", ".join(others))
+
+
+def read_turn_notices(user, match_id: int) -> None:
+    """The player opened the game: its "your turn" notice is read."""
+    from notices.models import Notice
+    from notices.service import publish_unread
+
+    if not getattr(user, "is_authenticated", False):
+        return
+    if Notice.objects.filter(user=user, kind="your_turn", read_at__isnull=True,
+                             params__match=match_id).update(read_at=timezone.now()):
+        publish_unread(user)
 
 
 def send_digests() -> int:

@@ -243,6 +243,10 @@ def game_page(request: HttpRequest, match_id: int) -> HttpResponse:
     context = live_context(request, match)
     context["i18n"] = js_strings(context["game"])
     context.update(chat_context(request, match))
+    if context.get("viewer"):
+        from games.notifications import read_turn_notices
+
+        read_turn_notices(request.user, match.pk)
     return render(request, "games/game.html", context)
 
 
@@ -297,6 +301,8 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
                "log": with_replay_steps(movelog.log_entries(records, game)),
                "finished": match.is_over}
     if match.is_over:
+        # The game's chat, as this viewer may read it, kept with the replay.
+        context.update(chat_context(request, match), chat_readonly=True)
         moves = [r for r in records if r["kind"] == MoveRecord.Kind.MOVE]
         last = len(moves)
         try:

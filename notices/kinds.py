@@ -94,6 +94,24 @@ KINDS = {
     "moderation_warning": _ladder(gettext_noop("A warning from the admins"),
                                   gettext_noop("An admin warns you: %(reason)s")),
     "ladder_removed": _ladder_removed,
+    "your_turn": _ladder(gettext_noop("Your turn"),
+                         gettext_noop("It is your turn in game #%(match)s against "
+                                      "%(opponents)s.")),
+    "challenge_offered": _ladder(gettext_noop("A challenge"),
+                                 gettext_noop("%(name)s challenges you.")),
+    "challenge_accepted": _ladder(gettext_noop("Your challenge was accepted"),
+                                  gettext_noop("%(name)s accepted your challenge: game "
+                                               "#%(match)s has started.")),
+    "challenge_declined": _ladder(gettext_noop("Your challenge was declined"),
+                                  gettext_noop("%(name)s declined your challenge.")),
+    "rematch_offered": _ladder(gettext_noop("A rematch is offered"),
+                               gettext_noop("%(name)s offers you a rematch of game "
+                                            "#%(previous)s.")),
+    "rematch_accepted": _ladder(gettext_noop("Your rematch was accepted"),
+                                gettext_noop("%(name)s accepted your rematch: game "
+                                             "#%(match)s has started.")),
+    "rematch_declined": _ladder(gettext_noop("Your rematch was declined"),
+                                gettext_noop("%(name)s declined your rematch.")),
     "result_decided": _result_decided,
     "dispute_opened": _dispute_opened,
     "dispute_decided": _dispute_decided,

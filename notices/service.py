@@ -25,14 +25,19 @@ def unread_count(user) -> int:
     return Notice.objects.filter(user=user, read_at__isnull=True).count()
 
 
+def publish_unread(user) -> None:
+    """Every open page of the player shows the new count of unread notices."""
+    from druidsite.realtime import publish
+    from games.broadcast import user_group
+
+    publish(user_group(user.pk), {"type": "user.notices", "unread": unread_count(user)})
+
+
 def send(user, kind: str, *, url: str = "", mail: bool = True, **params: Any) -> Notice:
     notice = Notice.objects.create(user=user, kind=kind, params=params, url=url)
 
     def after() -> None:
-        from druidsite.realtime import publish
-        from games.broadcast import user_group
-
-        publish(user_group(user.pk), {"type": "user.notices", "unread": unread_count(user)})
+        publish_unread(user)
         if mail and user.email and not getattr(user, "is_bot", False) and \
                 getattr(user, "notify", "each") != "off":
             try:

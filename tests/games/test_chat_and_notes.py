@@ -93,3 +93,17 @@ def test_notes_are_for_their_author_only(alice, bob, carol, client):
                           content_type="application/json")
     assert too_long.status_code == 400
     assert "plan: waltz early" not in client.get(f"/api/games/{match.pk}/").content.decode()
+
+
+def test_the_replay_keeps_the_chat_for_those_who_may_read_it(alice, bob, carol, client):
+    match = new_game(alice, bob)
+    chat.send(match.pk, alice, "players", "good luck <b>bob</b>")
+    chat.send(match.pk, carol, "spectators", "go alice")
+    services.resign(match.pk, bob)
+    client.force_login(bob)
+    page = client.get(f"/games/{match.pk}/replay/").content.decode()
+    assert "good luck &lt;b&gt;bob&lt;/b&gt;" in page and "go alice" in page
+    assert 'id="chat-form"' not in page and 'id="game-notes"' not in page
+    client.force_login(carol)
+    page = client.get(f"/games/{match.pk}/replay/").content.decode()
+    assert "go alice" in page and "good luck" not in page
