@@ -75,3 +75,29 @@ class GameNoteView(ApiView):
         data = self.parse(NoteSerializer, request.data)
         note = chat.save_note(match_id, request.user, data["text"])
         return Response({"text": note.text})
+
+
+class ChatReportSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000, help_text="What is wrong with the line; "
+                                   "only the admins read it.")
+
+
+class ChatReportAnswerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The report.")
+    line = serializers.IntegerField()
+
+
+class ChatReportView(ApiView):
+    @extend_schema(operation_id="games_chat_report", summary="Report a chat line",
+                   description="Report a line you can read (not your own) with a reason: the "
+                   "admins see it in its game on the moderation page. The author is not told.",
+                   request=ChatReportSerializer,
+                   responses={201: ChatReportAnswerSerializer,
+                              **error_responses(400, 401, 404, 409)})
+    def post(self, request: Request, match_id: int, line_id: int) -> Response:
+        from social.services import report
+
+        data = self.parse(ChatReportSerializer, request.data)
+        line = chat.line_of(match_id, line_id, request.user)
+        made = report(request.user, None, data["reason"], message_id=line.pk)
+        return Response({"id": made.pk, "line": line.pk}, status=status.HTTP_201_CREATED)

@@ -30,6 +30,8 @@ urlpatterns = [
          name="api-game-resign"),
     path("games/<int:match_id>/draw/", api_games.GameDrawView.as_view(), name="api-game-draw"),
     path("games/<int:match_id>/chat/", api_chat.GameChatView.as_view(), name="api-game-chat"),
+    path("games/<int:match_id>/chat/<int:line_id>/report/", api_chat.ChatReportView.as_view(),
+         name="api-game-chat-report"),
     path("games/<int:match_id>/notes/", api_chat.GameNoteView.as_view(), name="api-game-notes"),
     path("games/<int:match_id>/dispute/", api_disputes.GameDisputeView.as_view(),
          name="api-game-dispute"),

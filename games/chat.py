@@ -151,7 +151,6 @@ def _broadcast(match: Match, message: ChatMessage) -> None:
 
     from druidsite.realtime import publish_many
     from games.broadcast import group_name
-
     from social.models import Block
 
     payload = {"type": "chat.line", "line": line_payload(message)}
@@ -172,6 +171,17 @@ def _broadcast(match: Match, message: ChatMessage) -> None:
     if message.channel == SPECTATORS:
         groups.append(group_name(match.pk, None))
     transaction.on_commit(lambda: publish_many([(g, payload) for g in groups]))
+
+
+def line_of(match_id: Any, line_id: Any, user) -> ChatMessage:
+    """A line of ``match_id`` that ``user`` may read and did not write (to report it)."""
+    match = Match.objects.filter(pk=match_id).prefetch_related("seats").first()
+    found = ChatMessage.objects.filter(pk=line_id, match_id=match_id).first() if match else None
+    if found is None or not any(line["id"] == found.pk for line in lines(match, user)):
+        raise NotFound(_("There is no chat line %(id)s.") % {"id": line_id})
+    if found.user_id == user.pk:
+        raise ServiceError(_("That is your own line."))
+    return found
 
 
 def hide(message_id: Any, actor) -> ChatMessage:

@@ -20,6 +20,34 @@
     }
   }
 
+  // A report control on each line of someone else's (the reason is asked for).
+  function reportable(item) {
+    const me = box.dataset.me;
+    if (!me || item.dataset.player === me || item.dataset.hidden || item.querySelector(".chat-report")) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "chat-report";
+    button.textContent = "⚑";
+    button.title = box.dataset.reportLabel;
+    button.setAttribute("aria-label", box.dataset.reportLabel);
+    button.addEventListener("click", async () => {
+      const reason = window.prompt(box.dataset.reportPrompt);
+      if (!reason || !reason.trim()) return;
+      const response = await fetch(`${box.dataset.url}${item.dataset.id}/report/`, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+        body: JSON.stringify({ reason }),
+      });
+      const body = await response.json().catch(() => ({}));
+      const note = document.createElement("span");
+      note.className = "chat-reported muted";
+      note.setAttribute("role", "status");
+      note.textContent = response.ok ? ` ${box.dataset.reported}` : ` ${body.error || response.status}`;
+      button.replaceWith(note);
+    });
+    item.append(" ", button);
+  }
+
   function add(line) {
     if (list.querySelector(`[data-id="${line.id}"]`)) return;
     document.getElementById("chat-empty")?.remove();
@@ -27,15 +55,18 @@
     item.className = `chat-line chat-${line.channel}`;
     item.dataset.channel = line.channel;
     item.dataset.id = String(line.id);
+    item.dataset.player = line.player;
     const who = document.createElement("strong");
     who.textContent = line.player;  // text, never markup
     item.append(who, document.createTextNode(
       (line.channel !== "players" ? ` (${line.channel})` : "") + ": " + line.text));
     list.append(item);
+    reportable(item);
     applyFilter();
     list.scrollTop = list.scrollHeight;
   }
 
+  for (const item of list.querySelectorAll(".chat-line")) reportable(item);
   document.addEventListener("druid:chat", (event) => add(event.detail));
   if (toggle) toggle.addEventListener("change", applyFilter);
   applyFilter();

@@ -107,3 +107,28 @@ def test_the_replay_keeps_the_chat_for_those_who_may_read_it(alice, bob, carol, 
     client.force_login(carol)
     page = client.get(f"/games/{match.pk}/replay/").content.decode()
     assert "go alice" in page and "good luck" not in page
+
+
+def test_a_line_is_reported_from_the_game_and_seen_by_the_admins(alice, bob, carol, client):
+    from social.models import Report
+
+    match = new_game(alice, bob)
+    line = chat.send(match.pk, bob, "players", "you are a <i>cheat</i>")
+    spectators = chat.send(match.pk, carol, "spectators", "boring")
+    client.force_login(alice)
+    url = f"/api/games/{match.pk}/chat/{line.pk}/report/"
+    assert client.post(url, {"reason": ""}, content_type="application/json").status_code == 400
+    answer = client.post(url, {"reason": "insults"}, content_type="application/json")
+    assert answer.status_code == 201, answer.content
+    report = Report.objects.get()
+    assert (report.user, report.message_id, report.match_id) == (bob, line.pk, match.pk)
+    own = f"/api/games/{match.pk}/chat/{spectators.pk}/report/"
+    client.force_login(carol)
+    assert client.post(own, {"reason": "x"}, content_type="application/json").status_code == 400
+    # A line one cannot read is not there to report, nor a line of another game.
+    assert client.post(url, {"reason": "x"}, content_type="application/json").status_code == 404
+    other = new_game(alice, carol)
+    client.force_login(alice)
+    assert client.post(f"/api/games/{other.pk}/chat/{line.pk}/report/", {"reason": "x"},
+                       content_type="application/json").status_code == 404
+    assert Report.objects.count() == 1

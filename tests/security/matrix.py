@@ -292,6 +292,9 @@ MATRIX: dict[str, list[Case]] = {
     "api/games/<int:match_id>/chat/": [api_private(
         API_GAME + "chat/", {"channel": "players", "text": "hi"}, GET="200",
         POST=("401", "201", "201", "403", "403"))],
+    "api/games/<int:match_id>/chat/<int:line_id>/report/": [api_private(
+        API_GAME + "chat/999999/report/", {"reason": "rude"}, GET=A401,
+        POST=("401", "404", "404", "404", "404"))],
     "api/games/<int:match_id>/notes/": [api_private(
         API_GAME + "notes/", {"text": "plan"}, GET=("401", "200", "200", "200", "200"),
         POST=A401, PUT=("401", "200", "200", "403", "403"))],
