@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from accounts import records
@@ -77,8 +78,31 @@ def moderation(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Done: it is in the moderation log."))
         return redirect("moderation")
-    reports = Report.objects.filter(status=Report.Status.OPEN).select_related(
-        "reporter", "user", "match", "message__user")
+    reports = list(Report.objects.filter(status=Report.Status.OPEN).select_related(
+        "reporter", "user", "match", "message__user")[:100])
+    for report in reports:
+        report.context = _line_context(report.message) if report.message else []
     log = ModerationAction.objects.select_related("actor", "user", "report")[:50]
     return render(request, "social/moderation.html", {
-        "reports": reports, "log": log, "kinds": ModerationAction.Kind.choices})
+        "reports": reports, "log": log, "kinds": ACTION_LABELS})
+
+
+#: What the admin chooses on a report (the log says what was done).
+ACTION_LABELS = [
+    ("warn", gettext_lazy("Warn the player")),
+    ("hide", gettext_lazy("Hide the reported line")),
+    ("mute", gettext_lazy("Mute the player for a week (no chat)")),
+    ("suspend", gettext_lazy("Suspend the account")),
+    ("dismiss", gettext_lazy("Dismiss the report")),
+]
+
+
+def _line_context(line, around: int = 3) -> list:
+    """The reported line with the lines just before and after it in its channel."""
+    from games.models import ChatMessage
+
+    same = ChatMessage.objects.filter(match_id=line.match_id, channel=line.channel
+                                      ).select_related("user")
+    before = list(same.filter(pk__lt=line.pk).order_by("-pk")[:around])[::-1]
+    after = list(same.filter(pk__gt=line.pk).order_by("pk")[:around])
+    return [*before, line, *after]
