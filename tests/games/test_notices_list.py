@@ -82,3 +82,10 @@ def test_the_list_speaks_the_readers_language(alice, bob, client):
     client.force_login(bob)
     page = client.get("/notices/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "alice" in page and "challenges you" not in page
+
+
+def test_the_list_is_a_list_on_the_page_not_live_toasts(alice, bob, client):
+    services.create_challenge(alice, opponent=bob)
+    client.force_login(bob)
+    page = client.get("/notices/").content.decode()
+    assert 'class="notice-list"' in page and 'class="notices"' not in page

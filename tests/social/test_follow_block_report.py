@@ -129,14 +129,20 @@ def test_a_reported_chat_line_is_seen_in_context_and_hidden(alice, bob, carol, s
     from games import chat
 
     match = new_game(alice, bob)
+    chat.send(match.pk, alice, "players", "I will win this")
     line = chat.send(match.pk, bob, "players", "you are an idiot")
+    chat.send(match.pk, alice, "players", "that is not nice")
     with pytest.raises(game_services.NotFound):
         services.report(carol, None, "rude", message_id=line.pk)  # not a line carol can read
     report = services.report(alice, None, "insult", message_id=line.pk)
     assert report.user == bob and report.match_id == match.pk
     admin = Client()
     admin.force_login(staff)
-    assert "you are an idiot" in admin.get("/moderation/").content.decode()
+    page = admin.get("/moderation/").content.decode()
+    # The line among its neighbours, marked.
+    assert page.index("I will win this") < page.index("you are an idiot") < page.index(
+        "that is not nice")
+    assert 'class="chat-line reported-line"><strong>bob</strong>: you are an idiot' in page
     services.moderate(staff, bob, "hide", "an insult", report_id=report.pk)
-    assert chat.lines(match, alice)[0]["hidden"] is True
-    assert chat.lines(match, alice)[0]["text"] == ""
+    assert chat.lines(match, alice)[1]["hidden"] is True
+    assert chat.lines(match, alice)[1]["text"] == ""
