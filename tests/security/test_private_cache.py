@@ -26,7 +26,7 @@ def game_paths(match_id: int) -> list[str]:
     """Every URL pattern that names a game, filled in ("<str:action>" as "resign")."""
     found = [pattern for pattern in patterns() if "<int:match_id>" in pattern]
     return ["/" + pattern.replace("<int:match_id>", str(match_id)).replace(
-        "<str:action>", "resign") for pattern in found]
+        "<str:action>", "resign").replace("<int:line_id>", "1") for pattern in found]
 
 
 def private_problems(response, what: str) -> list[str]:
