@@ -186,6 +186,14 @@ MATRIX: dict[str, list[Case]] = {
         Case("/rules/caesar-cleopatra/", READ),
         Case("/rules/no-such-game/", {"GET": "404", "POST": "405"}),
     ],
+    "rules/<slug:game>/precise/": [
+        Case("/rules/kasteel/precise/", READ),
+        Case("/rules/no-such-game/precise/", {"GET": "404", "POST": "405"}),
+    ],
+    "learn/<slug:game>/": [
+        Case("/learn/caesar-cleopatra/", READ),
+        Case("/learn/no-such-game/", {"GET": "404", "POST": "405"}),
+    ],
     # The game: anyone watches, its two players act
     "games/<int:match_id>/": [Case(GAME, READ, hides_cards=True)],
     "games/<int:match_id>/board/": [Case(GAME + "board/", READ, hides_cards=True)],
