@@ -167,9 +167,10 @@ def accept_if_bot(challenge: Challenge) -> Match | None:
 
 
 def play_the_ai(user, level: str, seat: str = "random", days_per_move: int = 1,
-                game: str | None = None) -> Match:
-    """A rated game against the AI player of ``level`` in ``game`` (by default the
-    first game that has AI players), started at once."""
+                game: str | None = None, rated: bool = True) -> Match:
+    """A game against the AI player of ``level`` in ``game`` (by default the first
+    game that has AI players), started at once; rated unless asked otherwise (an
+    unrated one offers hints, games.hints)."""
     info = _ai_game(game)
     bot = bot_for_level(level)
     if bot is None:
@@ -177,7 +178,7 @@ def play_the_ai(user, level: str, seat: str = "random", days_per_move: int = 1,
     with transaction.atomic():
         challenge = services.create_challenge(
             user, game=info.name, opponent=bot, creator_seat=seat,
-            days_per_move=days_per_move, rated=True,
+            days_per_move=days_per_move, rated=rated,
         )
         return accept_if_bot(challenge)
 

@@ -218,7 +218,8 @@ def play_ai(request: HttpRequest) -> HttpResponse:
     seat = request.POST.get("seat", "random")
     try:
         match = play_the_ai(request.user, level, seat, request.POST.get("days_per_move", 1),
-                            game=request.POST.get("game") or None)
+                            game=request.POST.get("game") or None,
+                            rated=request.POST.get("unrated") != "1")
     except services.ServiceError as error:
         _service_error(request, error)
         return redirect("lobby")

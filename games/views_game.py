@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games import catalog, disputes, movelog
+from games import catalog, disputes, hints, movelog
 from games.catalog import GameInfo
 from games.models import Match, MoveRecord
 from games.rules import RulesError, get_rules
@@ -243,6 +243,7 @@ def game_page(request: HttpRequest, match_id: int) -> HttpResponse:
     context = live_context(request, match)
     context["i18n"] = js_strings(context["game"])
     context.update(chat_context(request, match))
+    context["hints_offered"] = hints.offered(match, request.user)
     return render(request, "games/game.html", context)
 
 

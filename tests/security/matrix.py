@@ -300,6 +300,10 @@ MATRIX: dict[str, list[Case]] = {
     "api/games/<int:match_id>/chat/": [api_private(
         API_GAME + "chat/", {"channel": "players", "text": "hi"}, GET="200",
         POST=("401", "201", "201", "403", "403"))],
+    # Hints: never in the world's game (rated, between people); tests/games/test_hints.py
+    # has the games where they are given.
+    "api/games/<int:match_id>/hints/": [api_private(
+        API_GAME + "hints/", GET=("401", "403", "403", "403", "403"), POST=A401)],
     "api/games/<int:match_id>/notes/": [api_private(
         API_GAME + "notes/", {"text": "plan"}, GET=("401", "200", "200", "200", "200"),
         POST=A401, PUT=("401", "200", "200", "403", "403"))],
