@@ -71,6 +71,7 @@ def _rng(match_id: int, version: int) -> random.Random:
 
 def choose_move(match: Match, seat: Seat) -> dict:
     """The bot's decision, from its view, legal moves and the log as its seat saw it."""
+    from games import tutorial
     from games.ai import Budget, get_bot
     from games.visibility import records_payload
 
@@ -78,6 +79,9 @@ def choose_move(match: Match, seat: Seat) -> dict:
     state = rules.from_json(match.state)
     view = rules.view(state, seat.seat)
     legal = rules.legal_moves(state)
+    scripted = tutorial.scripted_move(match, seat.seat)
+    if scripted is not None and scripted in legal:
+        return scripted  # a tutorial's scripted turn: the lesson expects this reply
     level = seat.takeover_level or seat.user.bot_level
     history = [event for record in records_payload(match, seat.seat) for event in record["events"]]
     granted = settings.AI_CPU_SECONDS if level == "strong" else 0

@@ -59,6 +59,8 @@ def check(match: Match, user, seat: str | None = None) -> Seat:
 def offered(match: Match, user) -> bool:
     """Whether the game page shows the hint button to ``user`` (a player of an unrated
     game against AI players that is not over; whose turn it is is checked on asking)."""
+    if match.rated or user is None or not getattr(user, "is_authenticated", False):
+        return False  # the common case, without a query
     try:
         check_game(match, user)
     except ServiceError:

@@ -97,6 +97,9 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     rated = models.BooleanField(default=True)
+    #: A guided first game (games.tutorial): unrated, against the random AI, its first
+    #: turns scripted; listed nowhere and never rated.
+    tutorial = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
     winner_seat = models.CharField(max_length=16, blank=True, default="")
     end_reason = models.CharField(max_length=12, choices=Reason.choices, blank=True, default="")

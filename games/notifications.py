@@ -38,7 +38,8 @@ def turns_to_mail(now=None, limit: int = 500) -> list[tuple[int, int]]:
     delay = timedelta(seconds=settings.NOTIFY_DELAY_SECONDS)
     candidates = (
         Seat.objects.filter(deadline__isnull=False, match__status=Match.Status.ACTIVE,
-                            takeover_level="", user__is_bot=False, user__notify="each",
+                            match__tutorial=False, takeover_level="", user__is_bot=False,
+                            user__notify="each",
                             notified_version__lte=F("match__version"))
         .exclude(user__email="")
         .filter(Q(notified_at__isnull=True) | Q(notified_at__lt=now - ONE_DAY))
@@ -91,7 +92,8 @@ def send_digests() -> int:
     users = get_user_model().objects.filter(notify="digest", is_bot=False).exclude(email="")
     for user in users:
         seats = list(
-            Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
+            Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="",
+                                match__tutorial=False)
             .exclude(deadline=None, paused_remaining=None)
             .select_related("match").order_by("deadline")
         )

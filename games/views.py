@@ -110,7 +110,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context["ai_games"] = ai_games()
     context["days_choices"] = DAYS_LABELS
     context["recent"] = (
-        Match.objects.filter(status=Match.Status.ACTIVE).prefetch_related("seats__user")
+        Match.objects.filter(status=Match.Status.ACTIVE, tutorial=False)
+        .prefetch_related("seats__user")
         .order_by("-updated_at")[:20]
     )
     return render(request, "games/lobby.html", context)

@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games import catalog, disputes, hints, movelog
+from games import catalog, disputes, hints, movelog, tutorial
 from games.catalog import GameInfo
 from games.models import Match, MoveRecord
 from games.rules import RulesError, get_rules
@@ -195,6 +195,7 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "disputes": list(match.disputes.select_related("user")) if match.is_over else [],
         "can_dispute": match.is_over and disputes.can_dispute(match, request.user),
         "next_url": reverse("next_game") + f"?after={match.pk}",
+        "tutorial": tutorial.lesson(match, viewer) if match.tutorial else None,
         "game_data": {
             "game": game.name,
             "version": payload["version"],

@@ -190,6 +190,11 @@ MATRIX: dict[str, list[Case]] = {
         Case("/rules/kasteel/precise/", READ),
         Case("/rules/no-such-game/precise/", {"GET": "404", "POST": "405"}),
     ],
+    # The tutorial: anyone reads its page; any signed-in visitor starts one of their own.
+    "learn/<slug:game>/tutorial/": [
+        Case("/learn/druidenwalzer/tutorial/", {"GET": "200", "POST": away("302w>/games/")}),
+        Case("/learn/no-such-game/tutorial/", {"GET": "404", "POST": "404"}),
+    ],
     "learn/<slug:game>/": [
         Case("/learn/caesar-cleopatra/", READ),
         Case("/learn/no-such-game/", {"GET": "404", "POST": "405"}),
