@@ -357,3 +357,34 @@ class Note(models.Model):
 
     def __str__(self) -> str:
         return f"note of {self.user_id} on #{self.match_id}"
+
+
+class Review(models.Model):
+    """The AI's review of a finished game: for each decision, the mover's estimated
+    chances with the AI's preferred move and with the move played (games.review).
+    One per game; it runs as a task, one at a time per game."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="review")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    #: One entry per decision reviewed, in order (games.review.review_decision).
+    decisions = models.JSONField(default=list, blank=True)
+    error = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"review of #{self.match_id} ({self.status})"
+
+    @property
+    def running(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)

@@ -104,3 +104,57 @@ _ADVISERS = {
     "caesar-cleopatra": _caesar_cleopatra,
     "kasteel": _kasteel,
 }
+
+
+def judge(game: str, view: View, legal_moves: list[Move], chosen: Move, rng: random.Random,
+          budget: Budget, history: list[Event] | None = None) -> tuple[Advice, Advice] | None:
+    """The AI's preferred move and the move ``chosen``, each with its estimate, from
+    the mover's view; None where the level gives no estimate (a setup decision)."""
+    scored = _JUDGES[game](view, legal_moves, chosen, rng, budget, history)
+    if not scored:
+        return None
+    best = scored[0]
+    mine = next((item for item in scored if item.move == chosen), None)
+    if mine is None:
+        return None
+    return best, mine
+
+
+def _judge_druidenwalzer(view, legal_moves, chosen, rng, budget, history) -> list[Advice]:
+    return _druidenwalzer(view, legal_moves, rng, budget, history)
+
+
+def _judge_caesar_cleopatra(view, legal_moves, chosen, rng, budget, history) -> list[Advice]:
+    from games.rules.caesar_cleopatra.constants import SETUP
+    from games.rules.caesar_cleopatra.moves import move_to_action
+
+    from .caesar_cleopatra.determinize import Observation
+    from .caesar_cleopatra.search import candidates_of, rollout_scores
+
+    deadline = Deadline(budget.cpu_seconds)
+    observation = Observation(view)
+    if observation.template.phase == SETUP:
+        return []
+    actions = [move_to_action(move) for move in legal_moves]
+    candidates = candidates_of(observation, actions, rng, deadline)
+    mine = move_to_action(chosen)
+    if mine not in candidates:
+        candidates.append(mine)
+    scores = rollout_scores(observation, candidates, rng, budget.iterations or 50,
+                            Deadline(budget.cpu_seconds))
+    order = sorted(range(len(candidates)), key=lambda i: -scores[i])
+    return [Advice(dict(legal_moves[actions.index(candidates[i])]), scores[i], "points")
+            for i in order]
+
+
+def _judge_kasteel(view, legal_moves, chosen, rng, budget, history) -> list[Advice]:
+    if legal_moves[0]["type"] == "place":
+        return []
+    return _kasteel(view, legal_moves, rng, budget, history)
+
+
+_JUDGES = {
+    "druidenwalzer": _judge_druidenwalzer,
+    "caesar-cleopatra": _judge_caesar_cleopatra,
+    "kasteel": _judge_kasteel,
+}

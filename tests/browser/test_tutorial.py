@@ -88,6 +88,13 @@ def test_it_walks_a_tutorial_to_its_end(site, new_page, game):
     page.reload()
     assert tutorial_state(page) == "over"
 
+    if game == "druidenwalzer":  # the finished game's AI review, its progress live
+        page.locator("#review-link").click()
+        page.locator("#review-request").click()
+        page.locator("#review-progress, .review-curve").first.wait_for()
+        page.locator(".review-curve").wait_for(timeout=120000)
+        assert page.locator("#review-marks, #review-clean").count() == 1
+
     # Listed nowhere: not on the player's home, nor in the lobby.
     page.goto(f"{site.url}/")
     assert f"/games/{match_id}/" not in page.content()

@@ -203,6 +203,9 @@ MATRIX: dict[str, list[Case]] = {
     "games/<int:match_id>/": [Case(GAME, READ, hides_cards=True)],
     "games/<int:match_id>/board/": [Case(GAME + "board/", READ, hides_cards=True)],
     "games/<int:match_id>/replay/": [Case(GAME + "replay/", READ)],  # no hand in a replay
+    # The AI review: anyone reads it; a player asks for it once the game is over (the
+    # world's game is not: every request is refused, nothing changes).
+    "games/<int:match_id>/review/": [Case(GAME + "review/", {"GET": "200", "POST": "400"})],
     "games/<int:match_id>/export.json": [Case(GAME + "export.json", READ, hides_cards=True)],
     "games/<int:match_id>/<str:action>/": [
         Case(ACTION % "resign", {"GET": NOT_ALLOWED, "POST": both_players(GAME)}),
