@@ -9,6 +9,7 @@ import time
 import pytest
 
 from tests.browser.test_play_live import sign_up
+from tests.browser.test_player_pages import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +58,8 @@ def test_it_walks_a_tutorial_to_its_end(site, new_page, game):
     while tutorial_state(page) in ("step", "wait") and time.monotonic() < deadline:
         if tutorial_state(page) == "step":
             assert page.locator("#tutorial .tutorial-text").inner_text().strip()
+            if steps == 0:
+                assert not serious_violations(page)
             version = version_of(page)
             page.locator("#tutorial-play").click()
             wait_for_version(page, version)
@@ -94,6 +97,7 @@ def test_it_walks_a_tutorial_to_its_end(site, new_page, game):
         page.locator("#review-progress, .review-curve").first.wait_for()
         page.locator(".review-curve").wait_for(timeout=120000)
         assert page.locator("#review-marks, #review-clean").count() == 1
+        assert not serious_violations(page)
 
     # Listed nowhere: not on the player's home, nor in the lobby.
     page.goto(f"{site.url}/")
