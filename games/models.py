@@ -380,6 +380,9 @@ class Review(models.Model):
     decisions = models.JSONField(default=list, blank=True)
     error = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The last progress: a review that has not moved for a while (its worker died) may
+    #: be asked for again.
+    updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:

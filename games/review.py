@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -38,6 +39,8 @@ MISTAKE, BLUNDER = 0.06, 0.15
 MISTAKE_SQUARES, BLUNDER_SQUARES = 4.0, 8.0
 #: Points of Caesar & Cleopatra's final margin per unit of the logistic.
 POINTS_SCALE = 4.0
+#: A review without progress for this long may be asked for again.
+STALLED = timedelta(minutes=10)
 
 
 def request(match: Match, user) -> Review:
@@ -54,7 +57,7 @@ def request(match: Match, user) -> Review:
         raise Conflict(_("Only two-player games are reviewed."))
     with transaction.atomic():
         review = Review.objects.select_for_update().filter(match=match).first()
-        if review is not None and review.status != Review.Status.FAILED:
+        if review is not None and review.status != Review.Status.FAILED and not stalled(review):
             if review.running:
                 raise Conflict(_("The review of this game is already under way."))
             return review
@@ -71,6 +74,11 @@ def request(match: Match, user) -> Review:
             review.save()
         transaction.on_commit(lambda: _queue(review.pk))
     return review
+
+
+def stalled(review: Review) -> bool:
+    """A review queued or running without progress for STALLED (its worker died)."""
+    return review.running and review.updated_at < timezone.now() - STALLED
 
 
 def _queue(review_id: int) -> None:
@@ -143,7 +151,7 @@ def run(review_id: int, publish=None) -> Review | None:
     moves = [record for record in records if record.kind == MoveRecord.Kind.MOVE]
     review.status, review.total, review.done, review.decisions = (
         Review.Status.RUNNING, len(moves), 0, [])
-    review.save(update_fields=["status", "total", "done", "decisions"])
+    review.save(update_fields=["status", "total", "done", "decisions", "updated_at"])
     budget = Budget(cpu_seconds=settings.REVIEW_CPU_SECONDS)
     try:
         state = rules.new_game(match.seed, new_game_options(match.options))
@@ -160,17 +168,17 @@ def run(review_id: int, publish=None) -> Review | None:
                 review.decisions.append(entry)
             state = rules.apply(state, record.move).state
             review.done = number
-            review.save(update_fields=["done", "decisions"])
+            review.save(update_fields=["done", "decisions", "updated_at"])
             if publish is not None:
                 publish(review)
     except Exception as error:  # a broken record: the review fails, the game stays
         review.status, review.error = Review.Status.FAILED, str(error)[:200]
-        review.save(update_fields=["status", "error"])
+        review.save(update_fields=["status", "error", "updated_at"])
         if publish is not None:
             publish(review)
         raise
     review.status, review.finished_at = Review.Status.DONE, timezone.now()
-    review.save(update_fields=["status", "finished_at"])
+    review.save(update_fields=["status", "finished_at", "updated_at"])
     if publish is not None:
         publish(review)
     return review

@@ -131,3 +131,16 @@ def test_a_tutorial_or_table_game_of_more_seats_is_refused(alice, bob, carol):
         Seat.objects.create(match=match, seat=seat, user=user)
     with pytest.raises(services.Conflict, match="two-player"):
         review.request(match, alice)
+
+
+def test_a_stalled_review_may_be_asked_for_again(alice, bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    match = finished_game(alice, bob)
+    first = review.request(match, alice)
+    Review.objects.filter(pk=first.pk).update(
+        updated_at=timezone.now() - review.STALLED - timedelta(seconds=1))
+    again = review.request(match, bob)
+    assert again.pk == first.pk and again.status == Review.Status.QUEUED
