@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games import catalog, review, services
-from games.hints import move_words
+from games.ai.advice import Advice
+from games.hints import estimate_words, move_words
 from games.models import Match, Review
 
 
@@ -18,8 +19,16 @@ def _in_words(game: str, found: Review | None) -> list[dict]:
     if found is None:
         return []
     return [{**entry, "text": move_words(game, entry["seat"], entry["move"]),
-             "best_text": move_words(game, entry["seat"], entry["best"])}
+             "best_text": move_words(game, entry["seat"], entry["best"]),
+             "change": _change(entry)}
             for entry in found.decisions if entry.get("mark")]
+
+
+def _change(entry: dict) -> str:
+    """Before and after in words: chances, or Kasteel's squares behind the best."""
+    if entry.get("before") is not None and entry.get("after") is not None:
+        return f"{round(entry['before'] * 100)}% → {round(entry['after'] * 100)}%"
+    return estimate_words(Advice(entry["move"], entry.get("value_after"), entry["unit"]))
 
 
 @require_http_methods(["GET", "POST"])

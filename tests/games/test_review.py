@@ -144,3 +144,30 @@ def test_a_stalled_review_may_be_asked_for_again(alice, bob):
         updated_at=timezone.now() - review.STALLED - timedelta(seconds=1))
     again = review.request(match, bob)
     assert again.pk == first.pk and again.status == Review.Status.QUEUED
+
+
+def test_it_reviews_kasteel_with_the_heuristics_squares(client, alice, bob):
+    match = start_match("kasteel", {"0": alice, "1": bob}, seed=9, rated=False,
+                        new_game={"players": 2, "limit": 1})
+    rules = get_rules("kasteel")
+    users = {"0": alice, "1": bob}
+    for _ in range(40):
+        match.refresh_from_db()
+        state = rules.from_json(match.state)
+        owed = rules.owed_by(state)
+        if not owed:
+            break
+        services.play(match.pk, users[owed[0]], rules.legal_moves(state)[-1], match.version,
+                      seat=owed[0])
+    match.refresh_from_db()
+    if not match.is_over:
+        services.resign(match.pk, bob)
+        match.refresh_from_db()
+    done = review.run(review.request(match, alice).pk)
+    assert done.status == Review.Status.DONE and done.decisions
+    assert {entry["unit"] for entry in done.decisions} == {"squares"}
+    assert all(entry["before"] is None and entry["value_after"] <= 0
+               for entry in done.decisions)
+    client.force_login(alice)
+    page = client.get(reverse("game_review", args=[match.pk])).content.decode()
+    assert "squares" in page or 'id="review-clean"' in page
