@@ -62,7 +62,8 @@ def _counts(result_path: str) -> dict[str, Count]:
 
 def overall_record(player: User) -> Record:
     """Wins, losses and draws in finished games: one query."""
-    totals = Seat.objects.filter(user=player, match__status=_FINISHED).aggregate(
+    totals = Seat.objects.filter(user=player, match__status=_FINISHED,
+                                 match__tutorial=False).aggregate(
         **_counts("result")
     )
     return Record(**totals)
@@ -76,7 +77,8 @@ def opponent_records(player: User) -> list[OpponentRecord]:
     results, most played opponents first.
     """
     rows = (
-        Seat.objects.filter(match__status=_FINISHED, match__seats__user=player)
+        Seat.objects.filter(match__status=_FINISHED, match__seats__user=player,
+                            match__tutorial=False)
         .exclude(user=player)
         .values("user__username", "user__is_bot")
         .annotate(**_counts("match__seats__result"))
@@ -110,7 +112,7 @@ def _with_tables(seats: QuerySet[Seat]) -> QuerySet[Seat]:
 
 def finished_seats(player: User, other: User | None = None) -> QuerySet[Seat]:
     """The player's seats in finished games, newest first (against ``other`` if given)."""
-    seats = Seat.objects.filter(user=player, match__status=_FINISHED)
+    seats = Seat.objects.filter(user=player, match__status=_FINISHED, match__tutorial=False)
     if other is not None:
         seats = seats.filter(match__seats__user=other)
     return _with_tables(seats).order_by(F("match__finished_at").desc(nulls_last=True), "-match_id")
@@ -118,7 +120,8 @@ def finished_seats(player: User, other: User | None = None) -> QuerySet[Seat]:
 
 def active_seats(player: User) -> QuerySet[Seat]:
     """The player's seats in games in progress: the most urgent clock first, then the latest."""
-    return _with_tables(Seat.objects.filter(user=player, match__status=_ACTIVE)).order_by(
+    return _with_tables(Seat.objects.filter(
+        user=player, match__status=_ACTIVE, match__tutorial=False)).order_by(
         F("deadline").asc(nulls_last=True), "-match__updated_at", "-match_id"
     )
 

@@ -201,6 +201,16 @@ if AI_CPU_SECONDS >= CELERY_TASK_SOFT_TIME_LIMIT:
         f"AI_CPU_SECONDS must stay below the task's soft time limit "
         f"({CELERY_TASK_SOFT_TIME_LIMIT} s), got {AI_CPU_SECONDS}"
     )
+# CPU seconds of one hint (the strongest level's best moves for a player, computed in
+# the request): small, a hint is asked while the player waits.
+HINT_CPU_SECONDS = env.float("HINT_CPU_SECONDS", 0.5, minimum=0.05)
+if HINT_CPU_SECONDS > 5:
+    raise ImproperlyConfigured(f"HINT_CPU_SECONDS must be at most 5, got {HINT_CPU_SECONDS}")
+# CPU seconds the strongest AI level spends on each decision of a game's review (a
+# task: a Druidenwalzer game of about 40 decisions takes 40 times this, and more).
+REVIEW_CPU_SECONDS = env.float("REVIEW_CPU_SECONDS", 0.3, minimum=0.05)
+if REVIEW_CPU_SECONDS > 5:
+    raise ImproperlyConfigured(f"REVIEW_CPU_SECONDS must be at most 5, got {REVIEW_CPU_SECONDS}")
 CELERY_RESULT_EXPIRES = timedelta(hours=1)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Late acknowledgement on Redis: a task taken by a worker that dies before

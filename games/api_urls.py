@@ -3,7 +3,16 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from games import api, api_challenges, api_chat, api_disputes, api_docs, api_games, api_tables
+from games import (
+    api,
+    api_challenges,
+    api_chat,
+    api_disputes,
+    api_docs,
+    api_games,
+    api_hints,
+    api_tables,
+)
 
 urlpatterns = [
     path("token/", api.TokenView.as_view(), name="api-token"),
@@ -32,6 +41,8 @@ urlpatterns = [
     path("games/<int:match_id>/chat/", api_chat.GameChatView.as_view(), name="api-game-chat"),
     path("games/<int:match_id>/chat/<int:line_id>/report/", api_chat.ChatReportView.as_view(),
          name="api-game-chat-report"),
+    path("games/<int:match_id>/hints/", api_hints.GameHintsView.as_view(),
+         name="api-game-hints"),
     path("games/<int:match_id>/notes/", api_chat.GameNoteView.as_view(), name="api-game-notes"),
     path("games/<int:match_id>/dispute/", api_disputes.GameDisputeView.as_view(),
          name="api-game-dispute"),

@@ -71,6 +71,7 @@ def _rng(match_id: int, version: int) -> random.Random:
 
 def choose_move(match: Match, seat: Seat) -> dict:
     """The bot's decision, from its view, legal moves and the log as its seat saw it."""
+    from games import tutorial
     from games.ai import Budget, get_bot
     from games.visibility import records_payload
 
@@ -78,6 +79,9 @@ def choose_move(match: Match, seat: Seat) -> dict:
     state = rules.from_json(match.state)
     view = rules.view(state, seat.seat)
     legal = rules.legal_moves(state)
+    scripted = tutorial.scripted_move(match, seat.seat)
+    if scripted is not None and scripted in legal:
+        return scripted  # a tutorial's scripted turn: the lesson expects this reply
     level = seat.takeover_level or seat.user.bot_level
     history = [event for record in records_payload(match, seat.seat) for event in record["events"]]
     granted = settings.AI_CPU_SECONDS if level == "strong" else 0
@@ -167,9 +171,10 @@ def accept_if_bot(challenge: Challenge) -> Match | None:
 
 
 def play_the_ai(user, level: str, seat: str = "random", days_per_move: int = 1,
-                game: str | None = None) -> Match:
-    """A rated game against the AI player of ``level`` in ``game`` (by default the
-    first game that has AI players), started at once."""
+                game: str | None = None, rated: bool = True) -> Match:
+    """A game against the AI player of ``level`` in ``game`` (by default the first
+    game that has AI players), started at once; rated unless asked otherwise (an
+    unrated one offers hints, games.hints)."""
     info = _ai_game(game)
     bot = bot_for_level(level)
     if bot is None:
@@ -177,7 +182,7 @@ def play_the_ai(user, level: str, seat: str = "random", days_per_move: int = 1,
     with transaction.atomic():
         challenge = services.create_challenge(
             user, game=info.name, opponent=bot, creator_seat=seat,
-            days_per_move=days_per_move, rated=True,
+            days_per_move=days_per_move, rated=rated,
         )
         return accept_if_bot(challenge)
 

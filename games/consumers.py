@@ -135,6 +135,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def chat_line(self, event: dict) -> None:
         await self.send_json({"type": "chat", "line": event["line"]})
 
+    async def review_progress(self, event: dict) -> None:
+        await self.send_json({"type": "review", **event["review"]})
+
     async def match_update(self, event: dict) -> None:
         await self._follow(event["match"]["viewer"])
         await self.send_json({"type": "update", "match": event["match"],

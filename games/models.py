@@ -97,6 +97,9 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     rated = models.BooleanField(default=True)
+    #: A guided first game (games.tutorial): unrated, against the random AI, its first
+    #: turns scripted; listed nowhere and never rated.
+    tutorial = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
     winner_seat = models.CharField(max_length=16, blank=True, default="")
     end_reason = models.CharField(max_length=12, choices=Reason.choices, blank=True, default="")
@@ -354,3 +357,37 @@ class Note(models.Model):
 
     def __str__(self) -> str:
         return f"note of {self.user_id} on #{self.match_id}"
+
+
+class Review(models.Model):
+    """The AI's review of a finished game: for each decision, the mover's estimated
+    chances with the AI's preferred move and with the move played (games.review).
+    One per game; it runs as a task, one at a time per game."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="review")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    #: One entry per decision reviewed, in order (games.review.review_decision).
+    decisions = models.JSONField(default=list, blank=True)
+    error = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: The last progress: a review that has not moved for a while (its worker died) may
+    #: be asked for again.
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"review of #{self.match_id} ({self.status})"
+
+    @property
+    def running(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)

@@ -40,7 +40,7 @@ def turns_to_mail(now=None, limit: int = 500) -> list[tuple[int, int]]:
     # the site's list of notices, whatever the player's mail setting.
     candidates = (
         Seat.objects.filter(deadline__isnull=False, match__status=Match.Status.ACTIVE,
-                            takeover_level="", user__is_bot=False,
+                            match__tutorial=False, takeover_level="", user__is_bot=False,
                             notified_version__lte=F("match__version"))
         .filter(Q(notified_at__isnull=True) | Q(notified_at__lt=now - ONE_DAY))
         .values_list("pk", "match__version", "deadline", "match__days_per_move")
@@ -122,7 +122,8 @@ def send_digests() -> int:
     users = get_user_model().objects.filter(notify="digest", is_bot=False).exclude(email="")
     for user in users:
         seats = list(
-            Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
+            Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="",
+                                match__tutorial=False)
             .exclude(deadline=None, paused_remaining=None)
             .select_related("match").order_by("deadline")
         )

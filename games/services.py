@@ -202,6 +202,7 @@ def start_match(
     game: str, players: dict[str, Any], *, days_per_move: int = 3, rated: bool = True,
     strength: dict[int, list[int]] | None = None, rematch_of: Match | None = None,
     seed: int | None = None, rematch_rule: bool = True, new_game: dict | None = None,
+    tutorial: bool = False,
 ) -> Match:
     """Create a match with its players seated; the handicaps follow the pair's history
     (unless ``rematch_rule`` is off, as a ladder may decide). ``new_game``: more of the
@@ -227,7 +228,8 @@ def start_match(
     except RulesError as exc:
         raise ServiceError(str(exc)) from None
     match = Match(game=game, state=rules.to_json(state), seed=seed, options=options,
-                  rated=rated, days_per_move=days_per_move, rematch_of=rematch_of)
+                  rated=rated and not tutorial, days_per_move=days_per_move,
+                  rematch_of=rematch_of, tutorial=tutorial)
     seats = [Seat(seat=seat, user=user, removed=removed[seat]) for seat, user in players.items()]
     clocks.set_clocks(match, seats, rules.owed_by(state), timezone.now())
     return commit.create(match, seats).match

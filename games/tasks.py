@@ -69,6 +69,15 @@ def bot_accept(challenge_id: int) -> int | None:
     return match.pk if match else None
 
 
+@shared_task(name="games.review_match", ignore_result=True, time_limit=1800,
+             soft_time_limit=1780)
+def review_match(review_id: int) -> bool:
+    """The AI's review of a finished game (games.review), progress to its sockets."""
+    from games import review
+
+    return review.run(review_id, review.publish_progress) is not None
+
+
 @shared_task(
     name="games.settle_result",
     ignore_result=True,

@@ -2,7 +2,16 @@
 
 from django.urls import include, path
 
-from games import views, views_disputes, views_game, views_home, views_rules, views_tables
+from games import (
+    views,
+    views_disputes,
+    views_game,
+    views_home,
+    views_review,
+    views_rules,
+    views_tables,
+    views_tutorial,
+)
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
@@ -20,9 +29,13 @@ urlpatterns = [
     path("play-ai/", views.play_ai, name="play_ai"),
     path("rules/", views_rules.rules_index, name="rules_index"),
     path("rules/<slug:game>/", views_rules.rules_page, name="rules_page"),
+    path("rules/<slug:game>/precise/", views_rules.rules_spec, name="rules_spec"),
+    path("learn/<slug:game>/", views_rules.rules_page, name="learn"),
+    path("learn/<slug:game>/tutorial/", views_tutorial.tutorial_page, name="tutorial"),
     path("games/<int:match_id>/", views_game.game_page, name="game"),
     path("games/<int:match_id>/board/", views_game.board_fragment, name="game_board"),
     path("games/<int:match_id>/replay/", views_game.replay_page, name="game_replay"),
+    path("games/<int:match_id>/review/", views_review.review_page, name="game_review"),
     path("games/<int:match_id>/export.json", views_game.export, name="game_export"),
     path("games/<int:match_id>/dispute/", views_disputes.dispute, name="game_dispute"),
     path("games/<int:match_id>/<str:action>/", views.game_action, name="game_action"),

@@ -110,7 +110,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context["ai_games"] = ai_games()
     context["days_choices"] = DAYS_LABELS
     context["recent"] = (
-        Match.objects.filter(status=Match.Status.ACTIVE).prefetch_related("seats__user")
+        Match.objects.filter(status=Match.Status.ACTIVE, tutorial=False)
+        .prefetch_related("seats__user")
         .order_by("-updated_at")[:20]
     )
     return render(request, "games/lobby.html", context)
@@ -218,7 +219,8 @@ def play_ai(request: HttpRequest) -> HttpResponse:
     seat = request.POST.get("seat", "random")
     try:
         match = play_the_ai(request.user, level, seat, request.POST.get("days_per_move", 1),
-                            game=request.POST.get("game") or None)
+                            game=request.POST.get("game") or None,
+                            rated=request.POST.get("unrated") != "1")
     except services.ServiceError as error:
         _service_error(request, error)
         return redirect("lobby")

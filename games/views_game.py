@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games import catalog, disputes, movelog
+from games import catalog, disputes, hints, movelog, tutorial
 from games.catalog import GameInfo
 from games.models import Match, MoveRecord
 from games.rules import RulesError, get_rules
@@ -195,6 +195,7 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "disputes": list(match.disputes.select_related("user")) if match.is_over else [],
         "can_dispute": match.is_over and disputes.can_dispute(match, request.user),
         "next_url": reverse("next_game") + f"?after={match.pk}",
+        "tutorial": tutorial.lesson(match, viewer) if match.tutorial else None,
         "game_data": {
             "game": game.name,
             "version": payload["version"],
@@ -247,6 +248,7 @@ def game_page(request: HttpRequest, match_id: int) -> HttpResponse:
         from games.notifications import read_turn_notices
 
         read_turn_notices(request.user, match.pk)
+    context["hints_offered"] = hints.offered(match, request.user)
     return render(request, "games/game.html", context)
 
 

@@ -25,7 +25,8 @@ from games.models import Challenge, Match, Seat
 def my_turn_seats(user: Any) -> QuerySet[Seat]:
     """The seats of ``user`` that owe a move, least time left first (paused last)."""
     return (
-        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="")
+        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, takeover_level="",
+                            match__tutorial=False)
         .filter(Q(deadline__isnull=False) | Q(paused_remaining__isnull=False))
         .order_by(F("deadline").asc(nulls_last=True), "match_id")
     )
@@ -60,7 +61,7 @@ def waiting_for_me(user: Any) -> list[dict]:
 
 def waiting_for_others(user: Any, limit: int = 50) -> list[dict]:
     seats = (
-        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE,
+        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, match__tutorial=False,
                             deadline__isnull=True, paused_remaining__isnull=True)
         .select_related("match").prefetch_related("match__seats__user")
         .order_by("-match__updated_at")[:limit]

@@ -79,6 +79,9 @@ def pages(games: dict[str, int]) -> dict[str, str]:
         found[f"game-{game}"] = f"/games/{games[game]}/"
         found[f"replay-{game}"] = f"/games/{games['done-' + game]}/replay/"
         found[f"over-{game}"] = f"/games/{games['done-' + game]}/"
+        found[f"rules-{game}"] = f"/rules/{game}/"
+        found[f"tutorial-{game}"] = f"/learn/{game}/tutorial/"
+    found["review"] = f"/games/{games['done-druidenwalzer']}/review/"
     return found
 
 

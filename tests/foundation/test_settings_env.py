@@ -58,6 +58,8 @@ def test_it_refuses_an_unknown_email_url():
         ("TRUSTED_PROXY_COUNT", "-1"),
         ("HEALTH_PROBE_TOKEN", "short"),
         ("AI_CPU_SECONDS", "1000"),  # beyond the task's time limit
+        ("HINT_CPU_SECONDS", "60"),  # a hint is asked while the player waits
+        ("REVIEW_CPU_SECONDS", "nan"),
     ],
 )
 def test_it_stops_the_process_naming_the_variable(tmp_path, variable, value):

@@ -186,10 +186,26 @@ MATRIX: dict[str, list[Case]] = {
         Case("/rules/caesar-cleopatra/", READ),
         Case("/rules/no-such-game/", {"GET": "404", "POST": "405"}),
     ],
+    "rules/<slug:game>/precise/": [
+        Case("/rules/kasteel/precise/", READ),
+        Case("/rules/no-such-game/precise/", {"GET": "404", "POST": "405"}),
+    ],
+    # The tutorial: anyone reads its page; any signed-in visitor starts one of their own.
+    "learn/<slug:game>/tutorial/": [
+        Case("/learn/druidenwalzer/tutorial/", {"GET": "200", "POST": away("302w>/games/")}),
+        Case("/learn/no-such-game/tutorial/", {"GET": "404", "POST": "404"}),
+    ],
+    "learn/<slug:game>/": [
+        Case("/learn/caesar-cleopatra/", READ),
+        Case("/learn/no-such-game/", {"GET": "404", "POST": "405"}),
+    ],
     # The game: anyone watches, its two players act
     "games/<int:match_id>/": [Case(GAME, READ, hides_cards=True)],
     "games/<int:match_id>/board/": [Case(GAME + "board/", READ, hides_cards=True)],
     "games/<int:match_id>/replay/": [Case(GAME + "replay/", READ)],  # no hand in a replay
+    # The AI review: anyone reads it; a player asks for it once the game is over (the
+    # world's game is not: every request is refused, nothing changes).
+    "games/<int:match_id>/review/": [Case(GAME + "review/", {"GET": "200", "POST": "400"})],
     "games/<int:match_id>/export.json": [Case(GAME + "export.json", READ, hides_cards=True)],
     "games/<int:match_id>/<str:action>/": [
         Case(ACTION % "resign", {"GET": NOT_ALLOWED, "POST": both_players(GAME)}),
@@ -295,6 +311,10 @@ MATRIX: dict[str, list[Case]] = {
     "api/games/<int:match_id>/chat/<int:line_id>/report/": [api_private(
         API_GAME + "chat/999999/report/", {"reason": "rude"}, GET=A401,
         POST=("401", "404", "404", "404", "404"))],
+    # Hints: never in the world's game (rated, between people); tests/games/test_hints.py
+    # has the games where they are given.
+    "api/games/<int:match_id>/hints/": [api_private(
+        API_GAME + "hints/", GET=("401", "403", "403", "403", "403"), POST=A401)],
     "api/games/<int:match_id>/notes/": [api_private(
         API_GAME + "notes/", {"text": "plan"}, GET=("401", "200", "200", "200", "200"),
         POST=A401, PUT=("401", "200", "200", "403", "403"))],

@@ -1,5 +1,7 @@
-"""The rules pages: each game's spec (docs/rules/<game>.md) shown to anyone, every
-ruling of it marked and listed, nothing of the markdown let through as raw HTML."""
+"""The precise rules pages (/rules/<game>/precise/): each game's spec
+(docs/rules/<game>.md) shown to anyone, every ruling of it marked and listed,
+nothing of the markdown let through as raw HTML. The player rules pages are
+tested in test_learn_pages.py."""
 
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ def marked(page: str) -> list[str]:
 
 
 def rules_page(client, game: str) -> str:
-    response = client.get(reverse("rules_page", args=[game]))
+    response = client.get(reverse("rules_spec", args=[game]))
     assert response.status_code == 200
     return response.content.decode()
 
@@ -120,6 +122,8 @@ def test_it_says_in_dutch_that_the_rules_are_in_english(client):
 @pytest.mark.parametrize("path", ["no-such-game", "veto-duel", "druidenwalzer.md", "README"])
 def test_it_answers_404_for_an_unknown_game(client, path):
     assert client.get(f"/rules/{path}/").status_code == 404
+    assert client.get(f"/rules/{path}/precise/").status_code == 404
+    assert client.get(f"/learn/{path}/").status_code == 404
 
 
 @pytest.mark.parametrize("game", GAMES)
