@@ -12,6 +12,7 @@ from games import catalog, review, services
 from games.ai.advice import Advice
 from games.hints import estimate_words, move_words
 from games.models import Match, Review
+from games.views_game import private
 
 
 def _in_words(game: str, found: Review | None) -> list[dict]:
@@ -31,6 +32,7 @@ def _change(entry: dict) -> str:
     return estimate_words(Advice(entry["move"], entry.get("value_after"), entry["unit"]))
 
 
+@private
 @require_http_methods(["GET", "POST"])
 def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = Match.objects.filter(pk=match_id).first()
