@@ -35,7 +35,7 @@ export function attachZoom(wrap, t, { mine }) {
   // The board's width on screen for a view of aspect ``a``: the column's width, or
   // less so that the board's height fits the window under the status line.
   const room = () => Math.max(wrap.parentElement.clientWidth, 200);
-  const fitPx = (a) => Math.min(room(), Math.max(window.innerHeight - 200, 240) * a);
+  const fitPx = (a) => Math.min(room(), Math.max(window.innerHeight - 232, 240) * a);
   const px = () => svg.getBoundingClientRect().width || fitPx(view ? view.a : 1);
   const minW = () => Math.min(size, px() / MAX_SCALE);
   const zoomedIn = () => view.w < size - 0.5;
@@ -58,7 +58,7 @@ export function attachZoom(wrap, t, { mine }) {
       .map((v) => Math.round(v * 10) / 10).join(" "));
     if (view.a !== aspect || !wrap.style.width) {
       svg.style.aspectRatio = String(view.a);
-      wrap.style.width = `min(100%, calc((100vh - 12.5rem) * ${view.a.toFixed(3)}))`;
+      wrap.style.width = `min(100%, calc((100vh - 14.5rem) * ${view.a.toFixed(3)}))`;
     }
     wrap.classList.toggle("k-zoomed-in", zoomedIn());
     out.disabled = !zoomedIn();

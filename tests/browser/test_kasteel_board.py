@@ -87,6 +87,10 @@ def test_it_draws_the_ring_with_my_seat_at_the_bottom(site, browser, games, shot
         for n, pk in games.items():
             page.goto(f"{site.url}/games/{pk}/")
             page.locator(".k-zoom").wait_for()
+            if viewport == "desktop":  # the status line and the whole board on one screen
+                bottom = page.evaluate("() => document.querySelector('svg.kasteel-board')"
+                                       ".getBoundingClientRect().bottom")
+                assert bottom <= VIEWPORTS[viewport]["height"], (n, bottom)
             page.locator("svg.kasteel-board").scroll_into_view_if_needed()
             page.screenshot(path=str(shots / f"kasteel-{n}-{viewport}.png"))
             page.screenshot(path=str(shots / f"kasteel-{n}-{viewport}-full.png"), full_page=True)
@@ -147,11 +151,19 @@ def test_it_zooms_and_pans_the_twelve_seat_ring(site, browser, games, shots, vie
         page.locator(".k-zoom [data-zoom=mine]").click()
         assert view_box(page) == mine
         page.screenshot(path=str(shots / f"kasteel-12-{viewport}-mine.png"))
-        # The view survives a reload of the live board (a move, here: forced).
+        # The keys zoom the focused board; the view survives the next swap of the
+        # live board (as after a move; here the page is asked to fetch it again).
         page.evaluate("document.getElementById('k-wrap').focus()")
         page.keyboard.press("-")
         kept = view_box(page)
         assert kept[2] > mine[2]
+        page.evaluate("""id => {
+            document.getElementById('k-wrap').dataset.old = '1';
+            document.dispatchEvent(new CustomEvent('druid:notice',
+                {detail: {rematch_of: id, kind: 'rematch_offered'}}));
+        }""", games["12"])
+        page.wait_for_function("() => !document.querySelector('#k-wrap[data-old]')")
+        assert view_box(page) == kept
         # The list view stays.
         assert page.locator("details.k-list").count() == 1
     finally:
