@@ -15,6 +15,10 @@ from django.utils.translation import gettext as _
 from games.boards import kasteel_ring
 from games.boards.kasteel_log import card_label, colour, piece_label, seat_label
 
+#: The words of the zoom buttons (static/js/kasteel-zoom.js), on the game page and the replay.
+ZOOM_KEYS = ("zoom_in", "zoom_out", "zoom_bar", "centre_mine", "centre_first", "whole_board",
+             "zoom_hint")
+
 #: How many cards of the discard pile are drawn face up (the rest is counted).
 DISCARD_SHOWN = 12
 

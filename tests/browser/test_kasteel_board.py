@@ -31,6 +31,8 @@ for n in (2, 4, 12):
     # knight1 sits at the second seat: the ring turns so that it is at the bottom.
     match = setup_done(start(people[:n], seed=n))
     ids[n] = play(match, 3 * n, rng=random.Random(n)).pk
+done = start(people[:2], limit=1, seed=9)
+ids["done"] = play(done, 2000, rng=random.Random(1)).pk
 print(json.dumps(ids))
 """
 
@@ -85,6 +87,8 @@ def test_it_draws_the_ring_with_my_seat_at_the_bottom(site, browser, games, shot
     try:
         log_in(page, site.url, "knight1")
         for n, pk in games.items():
+            if n == "done":
+                continue
             page.goto(f"{site.url}/games/{pk}/")
             page.locator(".k-zoom").wait_for()
             if viewport == "desktop":  # the status line and the whole board on one screen
@@ -181,5 +185,24 @@ def test_a_spectator_sees_the_first_seat_at_the_bottom(site, browser, games, sho
         assert abs(at["castle"]["x"] - at["board"]["x"]) < at["board"]["w"] / 3
         assert page.locator(".k-zoom [data-zoom=mine]").inner_text() == "Centre on the bottom seat"
         page.screenshot(path=str(shots / "kasteel-4-spectator.png"))
+    finally:
+        context.close()
+
+
+def test_the_replay_ring_zooms_too_and_keeps_its_view_from_step_to_step(site, browser, games):
+    context = browser.new_context(viewport=VIEWPORTS["phone"], locale="en-US")
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}/games/{games['done']}/replay/?step=3")
+        page.locator(".k-zoom").wait_for()
+        page.locator(".k-zoom [data-zoom=in]").click()
+        zoomed = view_box(page)
+        page.locator(".replay-nav a[rel=next]").click()
+        page.locator(".replay-step[data-step='4']").wait_for()
+        page.locator(".k-zoom").wait_for()
+        assert page.locator(".k-zoom").count() == 1
+        assert view_box(page) == zoomed
+        widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert widths[0] <= widths[1]
     finally:
         context.close()
