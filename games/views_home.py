@@ -19,7 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games import views_tables
+from games.boards.minis import mini_board
 from games.models import Challenge, Match, Seat
+from games.visibility import board_view
 
 
 def my_turn_seats(user: Any) -> QuerySet[Seat]:
@@ -43,7 +45,12 @@ def _opponents(seat: Seat) -> list[Any]:
     return [other.user for other in seat.match.seats.all() if other.pk != seat.pk]
 
 
-def _rows(seats: list[Seat]) -> list[dict]:
+def _mini(seat: Seat) -> dict | None:
+    """The small board of the seat's game, from its player's own view."""
+    return mini_board(seat.match.game, board_view(seat.match, seat.seat), seat.seat)
+
+
+def _rows(seats: list[Seat], minis: bool = False) -> list[dict]:
     from games.views_game import time_left  # the game page's wording of a clock
 
     now = timezone.now()
@@ -51,12 +58,15 @@ def _rows(seats: list[Seat]) -> list[dict]:
         "seat": seat, "match": seat.match, "opponents": _opponents(seat),
         "time_left": time_left(seat.deadline - now) if seat.deadline else "",
         "paused": seat.deadline is None and seat.paused_remaining is not None,
+        "mini": _mini(seat) if minis else None,
     } for seat in seats]
 
 
 def waiting_for_me(user: Any) -> list[dict]:
+    """The games waiting for ``user``, each with its small board (the match's state
+    comes with its row: no query per game)."""
     seats = my_turn_seats(user).select_related("match").prefetch_related("match__seats__user")
-    return _rows(list(seats))
+    return _rows(list(seats), minis=True)
 
 
 def waiting_for_others(user: Any, limit: int = 50) -> list[dict]:

@@ -117,6 +117,13 @@ def match_payload(
     return payload
 
 
+def board_view(match: Match, viewer: str | None) -> dict[str, Any]:
+    """Only the position as ``viewer`` sees it (the home page's small boards): the
+    rules' own view, no legal moves, no query beyond the loaded match."""
+    rules = get_rules(match.game)
+    return rules.view(rules.from_json(match.state), viewer)
+
+
 def staff_state(match: Match) -> dict[str, Any]:
     """The position as the admin shows it: the stored state once the game is over,
     before that what a spectator sees (an admin may play too)."""

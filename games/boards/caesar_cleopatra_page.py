@@ -151,6 +151,9 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
             # Who leads by the influence this viewer can see (face-up cards, and
             # the viewer's own face-down ones).
             "leader": seat_label(leader) if leader else "",
+            "leader_seat": leader,
+            # The patricians still there, then the ones already won: one token each.
+            "tokens": [True] * info["patricians"] + [False] * (info["size"] - info["patricians"]),
             "touched": name in touched,
             "castle": name in castle,
         })

@@ -15,6 +15,10 @@ from django.utils.translation import gettext as _
 from games.boards import kasteel_ring
 from games.boards.kasteel_log import card_label, colour, piece_label, seat_label
 
+#: The words of the zoom buttons (static/js/kasteel-zoom.js), on the game page and the replay.
+ZOOM_KEYS = ("zoom_in", "zoom_out", "zoom_bar", "centre_mine", "centre_first", "whole_board",
+             "zoom_hint")
+
 #: How many cards of the discard pile are drawn face up (the rest is counted).
 DISCARD_SHOWN = 12
 
@@ -84,7 +88,8 @@ def board_context(context: dict[str, Any]) -> dict[str, Any]:
     for entry in order:
         entry["player"] = (players.get(str(entry["seat"])) or {}).get("player", "")
     return {
-        "kboard": kasteel_ring.board(view, context.get("last_events")),
+        "kboard": kasteel_ring.board(view, context.get("last_events"),
+                                     bottom=int(viewer) if viewer is not None else 0),
         "seat_rows": kasteel_ring.seat_rows(view, players),
         "turn_order": order,
         "kcards": cards,
@@ -116,4 +121,9 @@ def js_strings() -> dict[str, str]:
         "back": _("Back"),
         "zoom_in": _("Zoom in"),
         "zoom_out": _("Zoom out"),
+        "zoom_bar": _("Zoom and move the board"),
+        "centre_mine": _("Centre on my seat"),
+        "centre_first": _("Centre on the bottom seat"),
+        "whole_board": _("Whole board"),
+        "zoom_hint": _("Drag to move; wheel or pinch to zoom."),
     }

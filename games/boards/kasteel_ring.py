@@ -30,18 +30,27 @@ def _r(value: float) -> float:
     return round(value, 1)
 
 
-class Ring:
-    """The geometry of an N-seat ring."""
+#: Where a seat's middle is, in squares from its start square: its castle lies half a
+#: square before the start, its home row and label after it.
+SEAT_MIDDLE = 2
 
-    def __init__(self, players: int) -> None:
+
+class Ring:
+    """The geometry of an N-seat ring, turned so that seat ``bottom`` is at the bottom
+    (the viewer's own seat; a spectator sees the first seat there)."""
+
+    def __init__(self, players: int, bottom: int = 0) -> None:
         self.n = players
         self.squares = SQUARES_PER_SEAT * players
         self.radius = max(self.squares * SPACING / (2 * math.pi), MIN_RADIUS)
         self.size = _r(2 * (self.radius + MARGIN))
         self.centre = self.size / 2
+        self.bottom = bottom % players if players else 0
+        self.turn = SQUARES_PER_SEAT * self.bottom + SEAT_MIDDLE
 
     def point(self, square: float, radius: float) -> tuple[float, float]:
-        angle = -math.pi / 2 + 2 * math.pi * square / self.squares
+        # Clockwise with y downwards; the bottom seat's middle at a half turn.
+        angle = math.pi / 2 + 2 * math.pi * (square - self.turn) / self.squares
         return (_r(self.centre + radius * math.cos(angle)),
                 _r(self.centre + radius * math.sin(angle)))
 
@@ -117,10 +126,10 @@ def _nth(place: int) -> str:
 
 
 def board(view: dict[str, Any], last_events: list[dict] | None = None,
-          board_id: str = "kasteel-board") -> dict[str, Any]:
-    """Everything the SVG needs, in drawing order."""
+          board_id: str = "kasteel-board", bottom: int = 0) -> dict[str, Any]:
+    """Everything the SVG needs, in drawing order; seat ``bottom`` drawn at the bottom."""
     n = view["players"]
-    ring = Ring(n)
+    ring = Ring(n, bottom)
     last = _last_move(last_events or [])
     pending = (view.get("pending") or {}).get("piece")
     squares = []
@@ -177,6 +186,7 @@ def board(view: dict[str, Any], last_events: list[dict] | None = None,
     dice = (view.get("pending") or {}).get("dice") or view.get("roll") or last["dice"]
     return {
         "id": board_id, "size": ring.size, "centre": ring.centre, "radius": _r(ring.radius),
+        "bottom": ring.bottom, "turn": ring.turn,
         "squares": squares, "seats": seats, "pieces": pieces, "dice": dice,
         "dice_scale": round(max(ring.radius / MIN_RADIUS / 1.5, 1), 2),
         "big": n > 6,

@@ -7,6 +7,7 @@
 const SVG = "http://www.w3.org/2000/svg";
 const MOVE_MS = 400;
 const PAUSE_MS = 450;
+const FRAME_MS = 17;
 const CENTRE = { x: 345, y: 208 };
 
 function svgEl(tag, attrs = {}, text = "") {
@@ -77,7 +78,9 @@ export async function animateRecords(svg, records, captionFor, ui) {
   }
 
   function wait(ms) {
-    if (fast()) return Promise.resolve();
+    // A pause shorter than a frame (a long move at "fast") is no pause: waiting
+    // for the next frame would make each of a dozen steps last a frame or two.
+    if (fast() || ms * scale < FRAME_MS) return Promise.resolve();
     return new Promise((resolve) => {
       const started = performance.now();
       const tick = () => {

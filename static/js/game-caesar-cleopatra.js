@@ -268,7 +268,11 @@ export function setupMoves(ctx, hooks) {
       if (!node) continue;
       const box = node.querySelector(".cc-group-choices");
       if (sel.assign[group]) {
-        box.append(el("span", { class: "cc-card cc-" + data().viewer + " is-down is-chosen" }, hand[sel.assign[group].index].slice(1)));
+        const value = hand[sel.assign[group].index].slice(1);
+        const chosen = el("span", { class: `cc-card cc-${data().viewer} is-value is-down is-chosen` });
+        chosen.append(el("span", { class: "cc-pip", "aria-hidden": "true" }, value),
+          el("span", { class: "cc-value" }, value));
+        box.append(chosen);
         box.hidden = false;
       }
       if (sel.card !== null) {

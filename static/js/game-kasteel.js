@@ -7,12 +7,11 @@
 import {
   actionPanel, bindHand, confirmButtons, el, makeChoosable, moveSender,
 } from "./board-common.js";
+import { attachZoom } from "./kasteel-zoom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const STEP_MS = 170;
 const PAUSE_MS = 420;
-
-let zoomed = false;
 
 export function setupMoves(ctx, hooks) {
   const { t } = ctx;
@@ -156,23 +155,6 @@ export function setupMoves(ctx, hooks) {
     });
   }
 
-  function zoomControl() {
-    const wrap = document.getElementById("k-wrap");
-    if (!wrap || wrap.previousElementSibling?.classList.contains("k-zoom")) return;
-    wrap.classList.toggle("k-zoomed", zoomed);
-    const bar = el("div", { class: "k-zoom" });
-    const button = el("button", { type: "button", class: "btn btn-small", "aria-pressed": String(zoomed) },
-      zoomed ? t("zoom_out") : t("zoom_in"));
-    button.addEventListener("click", () => {
-      zoomed = !zoomed;
-      wrap.classList.toggle("k-zoomed", zoomed);
-      button.textContent = zoomed ? t("zoom_out") : t("zoom_in");
-      button.setAttribute("aria-pressed", String(zoomed));
-    });
-    bar.append(button);
-    wrap.before(bar);
-  }
-
   return {
     // Called after every swap of the live fragment: new DOM, new legal moves.
     refresh() {
@@ -180,7 +162,7 @@ export function setupMoves(ctx, hooks) {
       legal = (ctx.data && ctx.data.legal) || [];
       if (selection && !legal.some((m) => m.type === "move" && m.card === selection.card
           && (!selection.piece || m.piece === selection.piece))) selection = null;
-      zoomControl();
+      attachZoom(document.getElementById("k-wrap"), t, { mine: ctx.data && ctx.data.viewer != null });
       idle();
     },
   };

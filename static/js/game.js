@@ -10,6 +10,8 @@ const MAX_BACKOFF_MS = 60000;
 const MAX_ANIMATED_RECORDS = 4;
 // The player's animation speed (their setting): a factor on every duration.
 const SPEEDS = { normal: 1, fast: 0.2, off: 0 };
+const FAST_TOTAL_MS = 600; // a whole move at "fast", at most (about)
+const STEP_NORMAL_MS = 500; // one step of a board's animation at "normal" (about)
 const RATINGS_RETRIES = 3;
 
 const root = document.getElementById("game");
@@ -109,39 +111,72 @@ function swap(fragment, freshVersions) {
   }
 }
 
+function animatable(records) {
+  const calm = document.hidden || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  // Only the others' moves are animated: the player's own move shows at once
+  // (they just chose it), and so does anything that arrives together with it.
+  const viewer = ctx.data ? ctx.data.viewer : null;
+  const othersOnly = records.every((r) => !viewer || r.seat !== viewer);
+  return Boolean(board.animateRecords && records.length && records.length <= MAX_ANIMATED_RECORDS
+    && !calm && speed > 0 && othersOnly);
+}
+
+// At "fast" a whole move takes about FAST_TOTAL_MS, however many steps it has (a
+// long waltz has a dozen): each step is shortened further when needed.
+function speedFor(records) {
+  if (speed >= 1) return speed;
+  const steps = records.reduce((n, r) => n + ((r.events || []).length || 1), 0);
+  return Math.min(speed, FAST_TOTAL_MS / (steps * STEP_NORMAL_MS));
+}
+
+// The captions come from the new fragment's log; while it is still loading the
+// animation runs without them, and the current one shows once it is there.
+async function animate(records, loading) {
+  let captions = null;
+  let current = null;
+  loading.then((fragment) => {
+    captions = captionsFrom(fragment);
+    if (current && !animBar.hidden) animCaption.textContent = captions(...current) || "";
+  }, () => {});
+  const svg = wrap.querySelector("svg.board");
+  skipRequested = false;
+  animBar.hidden = false;
+  try {
+    await board.animateRecords(svg, records, (version, index) => {
+      current = [version, index];
+      return captions ? captions(version, index) : "";
+    }, {
+      caption: (text) => { animCaption.textContent = text; },
+      skipped: () => skipRequested,
+      viewer: ctx.data ? ctx.data.viewer : null,
+      speed: speedFor(records),
+    });
+  } finally {
+    animBar.hidden = true;
+    animCaption.textContent = "";
+  }
+}
+
 // Bring the page to ``target`` (a version), animating ``records`` on the way.
-// With ``force`` the fragment is swapped in even when nothing changed.
+// With ``force`` the fragment is swapped in even when nothing changed. With the
+// records at hand (a socket update: the opponent's reply) the animation starts at
+// once while the new board is fetched: the reply does not wait for the request.
 async function advance(records, target, force = false) {
   if (!force && target !== undefined && target <= ctx.version) return;
-  const fragment = await fetchFragment();
+  const loading = fetchFragment();
+  loading.catch(() => {}); // awaited below; no unhandled rejection meanwhile
+  const early = target === undefined ? []
+    : (records || []).filter((r) => r.version > ctx.version && r.version <= target);
+  const animatedEarly = animatable(early) && early.length === target - ctx.version;
+  if (animatedEarly) await animate(early, loading);
+  const fragment = await loading;
   const reached = Number(fragment.dataset.version);
   if (reached <= ctx.version) {
     if (force) swap(fragment, []);
     return;
   }
   const fresh = (records || []).filter((r) => r.version > ctx.version && r.version <= reached);
-  const calm = document.hidden || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  // Only the others' moves are animated: the player's own move shows at once
-  // (they just chose it), and so does anything that arrives together with it.
-  const viewer = ctx.data ? ctx.data.viewer : null;
-  const othersOnly = fresh.every((r) => !viewer || r.seat !== viewer);
-  if (board.animateRecords && fresh.length && fresh.length <= MAX_ANIMATED_RECORDS && !calm
-      && speed > 0 && othersOnly) {
-    const svg = wrap.querySelector("svg.board");
-    skipRequested = false;
-    animBar.hidden = false;
-    try {
-      await board.animateRecords(svg, fresh, captionsFrom(fragment), {
-        caption: (text) => { animCaption.textContent = text; },
-        skipped: () => skipRequested,
-        viewer: ctx.data ? ctx.data.viewer : null,
-        speed,
-      });
-    } finally {
-      animBar.hidden = true;
-      animCaption.textContent = "";
-    }
-  }
+  if (!animatedEarly && animatable(fresh)) await animate(fresh, Promise.resolve(fragment));
   swap(fragment, fresh.map((r) => r.version));
 }
 

@@ -186,3 +186,19 @@ def test_it_draws_coordinates_the_same_in_dutch(client, alice, bob, carol):
     html = client.get(reverse("game", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     box = re.search(r'viewBox="0 0 ([^"]+)"', html).group(1)
     assert "," not in box and "Strijd om het Kasteel" in html
+
+
+@pytest.mark.parametrize("players", [2, 4, 12])
+def test_it_turns_the_ring_so_that_the_viewers_seat_is_at_the_bottom(players):
+    from games.boards.kasteel_ring import board
+
+    view = {"players": players, "seats": [{} for _ in range(players)]}
+    for bottom in range(players):
+        drawn = board(view, bottom=bottom)
+        centre = drawn["centre"]
+        castles = {seat["seat"]: seat["castles"][-1] for seat in drawn["seats"]}
+        # The bottom seat's castle reaches down from the ring, below every other seat's.
+        assert castles[bottom]["y"] > centre + drawn["radius"]
+        assert castles[bottom]["y"] == max(c["y"] for c in castles.values())
+        assert abs(castles[bottom]["x"] - centre) < drawn["radius"] * 0.8
+    assert board(view)["bottom"] == 0  # a spectator: the first seat at the bottom

@@ -1,0 +1,95 @@
+"""Caesar & Cleopatra's board in the browser at 1280x800 and on a 390x844 phone, in the
+middle of a game: cards drawn as cards (an influence card its value in its owner's
+colour, an action card its icon and name, a face-down card its back), each group its
+patricians left, each side's influence shown and who leads; no sideways scroll, no
+serious axe-core violation. Screenshots are saved for review."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_player_pages import PASSWORD, VIEWPORTS, log_in, serious_violations
+
+pytestmark = pytest.mark.browser
+
+SETUP = f"""
+import json, random
+from accounts.models import User
+from games import services
+from tests.site.caesar_cleopatra import RULES, play, set_up, start, state_of
+
+def user(name):
+    found = User.objects.filter(username=name).first()
+    return found or User.objects.create_user(name, f"{{name}}@example.org", {PASSWORD!r})
+
+match = set_up(start(user("livia"), user("marcus")))
+rng = random.Random(3)
+for _ in range(14):
+    state = state_of(match)
+    if RULES.is_over(state):
+        break
+    legal = RULES.legal_moves(state)
+    moves = [m for m in legal if m.get("type") != "pass"] or legal
+    play(match, rng.choice(moves))
+print(json.dumps({{"game": match.pk}}))
+"""
+
+
+@pytest.fixture(scope="module")
+def game(site) -> int:
+    done = site.manage("shell", "-c", SETUP)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])["game"]
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = Path(os.environ.get("BROWSER_SCREENSHOTS")
+                  or tmp_path_factory.getbasetemp() / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots: {folder}")
+    return folder
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_it_draws_the_cards_as_cards_and_each_groups_standing(site, browser, game, shots,
+                                                               viewport):
+    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-US")
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        log_in(page, site.url, "livia")
+        page.goto(f"{site.url}/games/{game}/")
+        page.locator(".cc-board").wait_for()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(shots / f"caesar-cleopatra-{viewport}.png"), full_page=True)
+        page.locator(".cc-groups").screenshot(
+            path=str(shots / f"caesar-cleopatra-{viewport}-groups.png"))
+        cards = page.locator(".cc-card")
+        assert cards.count() > 10
+        # No card shows a rules code ("C3", "R-spy"): values, names and backs only.
+        texts = cards.evaluate_all("cs => cs.map(c => c.innerText.trim())")
+        assert not [t for t in texts if re.search(r"\b[CR]\d\b|[CR]-\w", t)], texts
+        values = page.locator(".cc-card.is-value .cc-value")
+        assert values.count() and re.fullmatch(r"[1-5]", values.first.inner_text())
+        assert page.locator(".cc-card.is-back .cc-back-mark").count()  # Marcus's hidden cards
+        for action in page.locator(".cc-card.is-action").all():
+            assert action.locator("svg.cc-icon").count() == 1 and action.inner_text().strip()
+        groups = page.locator(".cc-group")
+        assert groups.count() == 5
+        for group in groups.all():
+            assert re.search(r"\d of \d patricians? left", group.inner_text())
+            assert group.locator(".cc-token").count() in (3, 5)
+            assert "Patricians won" in group.inner_text()
+            influence = group.locator(".cc-influence").inner_text()
+            assert re.search(r"Caesar \d+ · Cleopatra \d+ · (\w+ leads|even)", influence)
+        widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert widths[0] <= widths[1]
+        assert not serious_violations(page)
+    finally:
+        context.close()

@@ -1,0 +1,79 @@
+"""The small live boards of the games waiting for a player, on the home and your-turn
+pages: one per game, drawn from that player's own view (nothing hidden), and no
+query per game."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import Seat
+from tests.games.helpers import new_game
+from tests.site import caesar_cleopatra as cc
+from tests.site.kasteel_helpers import start as start_kasteel
+from tests.site.kasteel_helpers import users
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
+
+
+def waiting(match, user, days: float = 1) -> None:
+    """The game waits for ``user`` (its clock runs)."""
+    Seat.objects.filter(match=match, user=user).update(
+        deadline=timezone.now() + timedelta(days=days))
+
+
+def row_of(page: str, match) -> str:
+    return page.split(f'data-match="{match.pk}"', 1)[1].split("</li>", 1)[0]
+
+
+def home(client, user) -> str:
+    client.force_login(user)
+    return client.get("/").content.decode()
+
+
+def test_it_draws_a_small_board_for_each_game_waiting(client, alice, bob, carol):
+    walz = new_game(alice, bob)
+    caesar = cc.set_up(cc.start(alice, bob))
+    kasteel = start_kasteel(users(alice, bob, carol, count=4))
+    for match in (walz, caesar, kasteel):
+        waiting(match, alice)
+    page = home(client, alice)
+    assert 'class="mini-board mini-druidenwalzer"' in row_of(page, walz)
+    assert 'class="mini-board mini-caesar-cleopatra"' in row_of(page, caesar)
+    assert 'class="mini-board mini-kasteel"' in row_of(page, kasteel)
+    assert row_of(page, walz).count('class="mini-tree') == 8
+    assert row_of(page, caesar).count('class="mini-token') == 21  # 5+5+5+3+3 patricians
+    mine = client.get(reverse("your_turn")).content.decode()
+    assert 'class="mini-board mini-druidenwalzer"' in row_of(mine, walz)
+
+
+def test_it_shows_in_a_small_board_only_what_its_player_sees(client, alice, bob):
+    match = cc.set_up(cc.start(alice, bob))  # five cards face down on each side
+    waiting(match, alice)
+    waiting(match, bob)
+    alices = row_of(home(client, alice), match)
+    # Cleopatra sees her own face-down values (3 at the Senators), none of Caesar's.
+    assert 'data-seat="cleopatra" data-total="3"' in alices
+    assert alices.count('data-seat="caesar" data-total="0"') == 5
+    bobs = row_of(home(client, bob), match)
+    assert 'data-seat="caesar" data-total="2"' in bobs  # his R2 at the Senators
+    assert bobs.count('data-seat="cleopatra" data-total="0"') == 5
+
+
+def test_it_draws_the_small_boards_without_a_query_per_game(client, alice, bob, carol):
+    first = new_game(alice, bob)
+    waiting(first, alice)
+    client.force_login(alice)
+    client.get("/")  # warm the caches (sessions, content types)
+    with CaptureQueriesContext(connection) as one:
+        assert client.get("/").status_code == 200
+    for match in (new_game(alice, carol), cc.set_up(cc.start(alice, bob)),
+                  start_kasteel(users(alice, bob, carol, count=3))):
+        waiting(match, alice)
+    with CaptureQueriesContext(connection) as four:
+        page = client.get("/").content.decode()
+    assert page.count('class="mini-board') == 4
+    assert len(four) == len(one), [q["sql"] for q in four.captured_queries]
