@@ -1,0 +1,122 @@
+"""Tournaments run to their end: each format's rounds follow the results, the last
+round names the winner."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Match
+from tests.tournaments.play import draw, higher_wins, play_out, running, win
+from tournaments import reading, services
+from tournaments.models import TournamentBye, TournamentGame, TournamentRound
+
+pytestmark = pytest.mark.django_db
+
+
+def started(run, make_tournament, players, staff, **terms):
+    cup = make_tournament(**terms)
+    for player in players:
+        services.join(cup.pk, player)
+    run(services.start, cup.pk, staff)
+    cup.refresh_from_db()
+    return cup
+
+
+def test_a_swiss_pairs_each_round_when_the_last_ends(make_tournament, field, staff, run):
+    cup = started(run, make_tournament, field[:5], staff, round_count=3)
+    assert cup.rounds.count() == 1
+    assert TournamentGame.objects.count() == 2 and TournamentBye.objects.count() == 1
+    game = running(cup)[0]
+    win(run, game, game.first)
+    assert cup.rounds.count() == 1  # one game of the round still runs
+    higher_wins(run, cup)
+    assert cup.rounds.count() == 2
+    higher_wins(run, cup)
+    higher_wins(run, cup)
+    cup.refresh_from_db()
+    assert cup.status == "finished" and cup.rounds.count() == 3
+    assert cup.winner_id == reading.standing_rows(cup)[0].player
+    assert len(set(TournamentBye.objects.values_list("user", flat=True))) == 3
+    games = TournamentGame.objects.all()
+    assert all(g.ended for g in games) and games.count() == 6
+    match = Match.objects.get(pk=games[0].match_id)
+    assert (match.days_per_move, match.rated) == (cup.days_per_move, cup.rated)
+
+
+def test_a_round_robin_all_at_once_starts_every_round(make_tournament, field, staff, run):
+    cup = started(run, make_tournament, field[:4], staff, format="round_robin",
+                  round_count=None, start="all")
+    assert cup.rounds.count() == 3 and TournamentGame.objects.count() == 6
+    higher_wins(run, cup)
+    cup.refresh_from_db()
+    assert cup.status == "finished" and cup.winner == field[0]
+    rows = reading.standing_rows(cup)
+    assert [r.points for r in rows] == [3, 2, 1, 0]
+
+
+def test_a_double_round_robin_round_by_round(make_tournament, field, staff, run):
+    cup = started(run, make_tournament, field[:3], staff, format="round_robin",
+                  round_count=None, start="rounds", cycles=2)
+    assert cup.rounds.count() == 1
+    for _round in range(6):
+        higher_wins(run, cup)
+    cup.refresh_from_db()
+    assert cup.status == "finished" and cup.rounds.count() == 6
+    pairs = {(g.first_id, g.second_id) for g in TournamentGame.objects.all()}
+    assert len(pairs) == 6  # each pair twice, seats swapped
+
+
+def test_a_knockout_gives_byes_and_replays_draws(make_tournament, field, staff, run):
+    cup = started(run, make_tournament, field[:5], staff, format="knockout", round_count=None)
+    first = cup.rounds.get(number=1)
+    assert first.games.count() == 1 and first.byes.count() == 3  # seeds 1-3 go through
+    game = running(cup)[0]
+    assert {game.first, game.second} == {field[3], field[4]}
+    draw(run, game)
+    replay = running(cup)[0]
+    assert (replay.board, replay.replay) == (game.board, 1)
+    assert (replay.first, replay.second) == (game.second, game.first)  # seats swapped
+    draw(run, replay)
+    draw(run, running(cup)[0])
+    # three draws: the higher seed (p4) goes through; round 2 is paired
+    assert cup.rounds.count() == 2
+    semis = running(cup)
+    assert {frozenset((g.first_id, g.second_id)) for g in semis} == {
+        frozenset((field[0].pk, field[3].pk)), frozenset((field[1].pk, field[2].pk))}
+    higher_wins(run, cup)
+    final = running(cup)[0]
+    win(run, final, field[1])
+    cup.refresh_from_db()
+    assert cup.status == "finished" and cup.winner == field[1]
+    assert [len(r) for r in reading.bracket(cup)] == [4, 2, 1]
+
+
+def test_a_withdrawal_in_a_knockout_is_a_walkover(make_tournament, field, staff, run):
+    cup = started(run, make_tournament, field[:4], staff, format="knockout", round_count=None)
+    run(services.withdraw, cup.pk, staff, field[3], "ill")
+    higher_wins(run, cup)  # p2 beats p3; p1 beat p4 by forfeit
+    final = running(cup)[0]
+    assert {final.first, final.second} == {field[0], field[1]}
+
+
+def test_kasteel_rounds_seat_tables_fill_ai_seats_and_advance(
+        make_tournament, staff, run, monkeypatch):
+    from games import table_terms
+    from tests.tournaments.conftest import rated
+
+    monkeypatch.setattr(table_terms, "default_limit", lambda *args, **kwargs: 1)
+    players = [rated(f"k{n}", 1800 - 10 * n, "kasteel") for n in range(1, 6)]
+    cup = started(run, make_tournament, players, staff, game="kasteel",
+                  format="kasteel_rounds", round_count=None, table_size=3, allow_ai=True)
+    tables = list(TournamentGame.objects.filter(round__number=1))
+    assert len(tables) == 2
+    assert sorted(m.seats.count() for m in Match.objects.all()) == [3, 3]  # one AI seat
+    for table in tables:
+        play_out(run, table.match_id)
+    assert cup.rounds.filter(status=TournamentRound.Status.FINISHED).count() == 1
+    cup.refresh_from_db()
+    if cup.status != "finished":  # ties at the top may send more than two on
+        for table in running(cup):
+            play_out(run, table.match_id)
+        cup.refresh_from_db()
+    assert cup.status == "finished" and cup.winner in players
