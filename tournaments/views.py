@@ -76,6 +76,7 @@ def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
     return shown
 
 
+@require_GET
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if tournament.status == Status.DRAFT and not request.user.is_staff:
