@@ -136,9 +136,8 @@ def leave(tournament_id: Any, user) -> None:
 
 def _move(tournament: Tournament, allowed: tuple[str, ...], to: str) -> None:
     if tournament.status not in allowed:
-        raise Conflict(_("The tournament is %(status)s: it cannot be %(action)s.") % {
-            "status": tournament.get_status_display(),
-            "action": Status(to).label})
+        raise Conflict(_("The tournament is %(status)s: that cannot be done now.") % {
+            "status": tournament.get_status_display()})
     tournament.status = to
 
 

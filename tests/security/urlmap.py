@@ -34,8 +34,8 @@ from rest_framework.test import APIClient
 from games import services, tables
 from games.models import Challenge, Match, MoveRecord, Table, TableSeat
 from ladders.models import Ladder, LadderEntry
-from tournaments.models import Tournament, TournamentPlayer
 from tests.site.conftest import hide_cards
+from tournaments.models import Tournament, TournamentPlayer
 
 HIDDEN = {"hand": "S4L", "down": "M3L", "covered": "M2R"}
 

@@ -93,7 +93,7 @@ def test_it_runs_the_admin_actions_in_order_with_who_and_why(make_tournament, fi
     with pytest.raises(ServiceError, match="reason"):
         services.pause(cup.pk, staff, "  ")
     services.pause(cup.pk, staff, "server move")
-    with pytest.raises(Conflict, match="cannot be"):
+    with pytest.raises(Conflict, match="cannot be done now"):
         services.pause(cup.pk, staff, "again")
     run(services.resume, cup.pk, staff)
     services.close(cup.pk, staff, "cancelled")
