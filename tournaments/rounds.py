@@ -193,7 +193,8 @@ def _kasteel_bot(game: str):
     from games import bots
     from games.ai import levels_for
 
-    level = levels_for(game)[0]
+    levels = levels_for(game)
+    level = "heuristic" if "heuristic" in levels else levels[0]
     bot = bots.bot_for_level(level)
     if bot is None:
         bots.ensure_bot_accounts()
