@@ -62,9 +62,16 @@ def layout(rounds: list[list[Slot]], total: int, names: dict[int, str]) -> dict:
         for i, mid in enumerate(centers[r]):
             for child in (centers[r - 1][2 * i], centers[r - 1][2 * i + 1]):
                 paths.append(f"M{x_from} {int(child)} H{x_mid} V{int(mid)} H{x_to}")
-    width = PAD * 2 + total * BOX_W + (total - 1) * GAP_X
-    return {"boxes": boxes, "paths": paths, "width": width, "height": height,
-            "box_w": BOX_W, "box_h": BOX_H, "half": BOX_H // 2}
+    # The winner's box after the final (its space is kept while the final is played).
+    champion = None
+    final = rounds[total - 1] if len(rounds) >= total else []
+    if final and final[0].winner is not None:
+        champion = {"name": names.get(final[0].winner, "?"),
+                    "x": PAD + total * (BOX_W + GAP_X), "y": int(centers[-1][0] - BOX_H / 2)}
+    width = PAD * 2 + (total + 1) * BOX_W + total * GAP_X
+    return {"boxes": boxes, "paths": paths, "width": width, "height": max(height, BOX_H + 2 * PAD),
+            "box_w": BOX_W, "box_h": BOX_H, "half": BOX_H // 2, "gap": GAP_X,
+            "champion": champion}
 
 
 def _box(r: int, i: int, y: int, slot: Slot | None, names: dict[int, str]) -> Box:

@@ -251,19 +251,17 @@ def _score_first(seats: list[Seat], first_id: int | None) -> float:
 
 
 def _places(seats: list[Seat]) -> dict[str, int]:
-    """Each human player's place at a table: 1 + the seats that scored more (AI too)."""
+    """Each human player's place among the table's players: 1 + the players who scored
+    more. AI seats fill a table but take no place: an AI's win does not put a table's
+    best player out."""
     def points(seat: Seat) -> float:
         if seat.score is not None:
             return float(seat.score)
         return {Seat.Result.WIN: 1.0, Seat.Result.DRAW: 0.5}.get(seat.result, 0.0)
 
-    places = {}
-    for seat in seats:
-        if getattr(seat.user, "is_bot", False):
-            continue
-        better = sum(1 for other in seats if points(other) > points(seat))
-        places[str(seat.user_id)] = better + 1
-    return places
+    humans = [seat for seat in seats if not getattr(seat.user, "is_bot", False)]
+    return {str(seat.user_id): 1 + sum(1 for other in humans if points(other) > points(seat))
+            for seat in humans}
 
 
 def advance(tournament: Tournament) -> None:
@@ -337,7 +335,8 @@ def finish(tournament: Tournament) -> None:
     tournament.finished_at = timezone.now()
     tournament.winner_id = winner_of(tournament)
     tournament.save(update_fields=["status", "finished_at", "winner"])
-    audit(tournament, None, Action.FINISH, winner=tournament.winner_id)
+    audit(tournament, None, Action.FINISH,
+          winner=tournament.winner.username if tournament.winner else None)
 
 
 def winner_of(tournament: Tournament) -> int | None:

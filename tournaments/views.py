@@ -59,6 +59,9 @@ def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
         ids = [g.match_id for gs in games_by_round.values() for g in gs if g.match_id]
         for seat in Seat.objects.filter(match_id__in=ids).select_related("user"):
             seats_by_match.setdefault(seat.match_id, []).append(seat)
+    rests = {}
+    if tournament.format == Format.ROUND_ROBIN and tournament.rounds.exists():
+        rests = {r.number: names.get(r.rest) for r in reading.schedule(tournament) if r.rest}
     shown = []
     for rnd in tournament.rounds.prefetch_related("byes__user").order_by("number"):
         rows = []
@@ -71,7 +74,7 @@ def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
                                  "place": game.places.get(str(s.user_id)) if not s.user.is_bot
                                  else None, "score": s.score} for s in seats]
             rows.append(row)
-        shown.append({"round": rnd, "games": rows,
+        shown.append({"round": rnd, "games": rows, "rest": rests.get(rnd.number),
                       "byes": [names.get(b.user_id, "?") for b in rnd.byes.all()]})
     return shown
 

@@ -206,7 +206,8 @@ def test_an_admin_runs_a_knockout(site, players, new_page, browser, shots):
     bracket = admin.locator("svg.bracket")
     assert bracket.is_visible()
     assert admin.locator("svg.bracket .bracket-box").count() == 4 + 2 + 1
-    assert admin.locator("svg.bracket text.won").count() == 4 + 2 + 1
+    assert admin.locator("svg.bracket text.won").count() == 4 + 2 + 1 + 1
+    assert admin.locator("#bracket-champion").text_content() == "anna"
     look(site, browser, tid, shots, "knockout")
 
 

@@ -160,6 +160,7 @@ def test_a_knockout_draws_its_bracket(client, make_tournament, field, staff, run
     html = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert '<svg class="bracket"' in html
     assert html.count('class="bracket-box"') == 4 + 2 + 1
+    assert "bracket-champion" not in html  # the final is still to play
     assert "1. p1" in html and ">bye<" in html
 
 

@@ -120,3 +120,17 @@ def test_kasteel_rounds_seat_tables_fill_ai_seats_and_advance(
             play_out(run, table.match_id)
         cup.refresh_from_db()
     assert cup.status == "finished" and cup.winner in players
+
+
+def test_an_ai_seat_takes_no_place_at_a_kasteel_table(db):
+    from accounts.models import User
+    from games.models import Seat
+    from tournaments.rounds import _places
+
+    bot = User(pk=90, username="Wanderer", is_bot=True)
+    a, b = User(pk=1, username="a"), User(pk=2, username="b")
+    seats = [Seat(seat="0", user=bot, score=13), Seat(seat="1", user=a, score=7),
+             Seat(seat="2", user=b, score=7)]
+    assert _places(seats) == {"1": 1, "2": 1}  # tied best players: both go on
+    seats[2].score = 5
+    assert _places(seats) == {"1": 1, "2": 2}
