@@ -1,7 +1,7 @@
 """The admin of tournaments: creating one and changing its terms, both in the audit log.
 
-Starting, pausing, withdrawing players and closing come with the tournament services;
-until then a tournament's status is read-only here and the audit log is read-only too.
+Opening registration, starting, pausing, withdrawing players and closing are on the
+tournament's page (tournaments.services); here the status and the audit log are read-only.
 """
 
 from __future__ import annotations

@@ -138,6 +138,11 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def get_absolute_url(self) -> str:
+        from django.urls import reverse
+
+        return reverse("tournament_detail", args=[self.pk])
+
     @property
     def two_player(self) -> bool:
         return self.format != self.Format.KASTEEL
