@@ -26,7 +26,7 @@ from druidsite.enqueue import enqueue
 from games import services as game_services
 from games import terms
 from games.models import Match, Seat
-from tournaments import reading
+from tournaments import notices, reading
 from tournaments.models import Tournament, TournamentBye, TournamentGame, TournamentRound
 from tournaments.pairing import (
     PairingError,
@@ -96,12 +96,30 @@ def start_round(tournament_id: int, number: int) -> bool:
                 started_at=timezone.now())
             created = _pair(tournament, rnd)
             audit(tournament, None, Action.ROUND, round=number, games=created)
+            notices.round_started(tournament, number)
             # A round without games (byes and walkovers only) is over at once.
             advance(tournament)
     except IntegrityError:  # a writer that skipped the lock made it first
         log.info("round %s of tournament %s exists already", number, tournament_id)
         return False
+    except PairingError as exc:  # nothing was made: the admins are told why, and decide
+        _pause_for(tournament_id, number, str(exc))
+        return False
     return True
+
+
+def _pause_for(tournament_id: int, number: int, problem: str) -> None:
+    """A round that cannot be paired (too few players left, a field that cannot be
+    seated) pauses the tournament with the reason in its log."""
+    log.warning("round %s of tournament %s cannot be paired: %s", number, tournament_id,
+                problem)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        if tournament.status == Status.RUNNING:
+            tournament.status = Status.PAUSED
+            tournament.save(update_fields=["status"])
+            audit(tournament, None, Action.PAUSE, round=number,
+                  reason=f"round {number} cannot be paired: {problem}")
 
 
 def _may_start(tournament: Tournament, number: int) -> bool:
@@ -124,7 +142,10 @@ def _pair(tournament: Tournament, rnd: TournamentRound) -> int:
                    for board, (a, b) in enumerate(pairs, 1))
     if tournament.format == Format.SWISS:
         results, byes = reading.history(tournament)
-        paired = pair_swiss(reading.entrants(tournament, active_only=True), results, byes,
+        field_ = reading.entrants(tournament, active_only=True)
+        if len(field_) < 2:
+            raise PairingError(f"{len(field_)} player(s) left, too few for a round")
+        paired = pair_swiss(field_, results, byes,
                             round_number=rnd.number, seed=tournament.seed)
         if paired.bye is not None:
             TournamentBye.objects.create(round=rnd, user_id=paired.bye, points=1.0)
@@ -337,6 +358,7 @@ def finish(tournament: Tournament) -> None:
     tournament.save(update_fields=["status", "finished_at", "winner"])
     audit(tournament, None, Action.FINISH,
           winner=tournament.winner.username if tournament.winner else None)
+    notices.finished(tournament)
 
 
 def winner_of(tournament: Tournament) -> int | None:

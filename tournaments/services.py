@@ -257,4 +257,7 @@ def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
             forfeited.append(game.match_id)
         audit(tournament, actor, Action.WITHDRAW, player=user.username, reason=reason,
               forfeited=forfeited)
+    from tournaments import notices
+
+    notices.withdrawn(tournament, user, reason)
     return forfeited

@@ -134,3 +134,34 @@ def test_an_ai_seat_takes_no_place_at_a_kasteel_table(db):
     assert _places(seats) == {"1": 1, "2": 1}  # tied best players: both go on
     seats[2].score = 5
     assert _places(seats) == {"1": 1, "2": 2}
+
+
+def test_a_round_that_cannot_be_paired_pauses_the_tournament(make_tournament, field, staff,
+                                                             run):
+    cup = started(run, make_tournament, field[:3], staff, round_count=3)
+    # round 1: p1-p2, p3 a bye; p1's withdrawal ends it, round 2 pairs p2-p3
+    run(services.withdraw, cup.pk, staff, field[0], "ill")
+    assert cup.rounds.count() == 2
+    run(services.withdraw, cup.pk, staff, field[1], "ill too")
+    cup.refresh_from_db()
+    # one player left: round 3 cannot be paired; the admins read why
+    assert cup.status == "paused" and cup.rounds.count() == 2
+    row = cup.audit.filter(action="pause").first()
+    assert row.actor is None and "round 3 cannot be paired: 1 player(s) left" in (
+        row.detail["reason"])
+
+
+def test_players_are_told_of_rounds_withdrawals_and_the_end(make_tournament, field, staff,
+                                                            run):
+    from notices.models import Notice
+
+    cup = started(run, make_tournament, field[:4], staff, format="knockout",
+                  round_count=None)
+    assert Notice.objects.filter(kind="tournament_round").count() == 4
+    run(services.withdraw, cup.pk, staff, field[3], "ill")
+    assert Notice.objects.get(kind="tournament_withdrawn").params["reason"] == "ill"
+    higher_wins(run, cup)
+    higher_wins(run, cup)
+    cup.refresh_from_db()
+    assert cup.status == "finished"
+    assert Notice.objects.filter(kind="tournament_finished").count() == 4
