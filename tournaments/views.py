@@ -26,10 +26,9 @@ RECENT_EVENTS = 30
 
 @require_GET
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    shown = Tournament.objects.exclude(status=Status.DRAFT).annotate(
-        entered=Count("players"))
-    if request.user.is_staff:
-        shown = Tournament.objects.annotate(entered=Count("players"))
+    shown = Tournament.objects.select_related("winner").annotate(entered=Count("players"))
+    if not request.user.is_staff:
+        shown = shown.exclude(status=Status.DRAFT)
     groups = [
         ("registration", _("Open for registration"),
          [t for t in shown if t.status in (Status.DRAFT, Status.REGISTRATION)]),
