@@ -89,3 +89,19 @@ def test_concurrent_tasks_create_the_round_once(make_tournament, field, staff, m
     assert sorted(outcomes, key=str) == [False, False, True]
     assert TournamentRound.objects.filter(tournament=cup).count() == 1
     assert TournamentGame.objects.count() == Match.objects.count() == 4
+
+
+@pytest.mark.django_db
+def test_catch_up_queues_a_round_whose_task_was_lost(
+        make_tournament, field, staff, monkeypatch, django_capture_on_commit_callbacks):
+    running_cup(make_tournament, field[:4], staff, monkeypatch)
+
+    def run_inline(args=(), kwargs=None, **options):
+        return tasks.start_round.apply(args=args, kwargs=kwargs or {})
+
+    monkeypatch.setattr(tasks.start_round, "apply_async", run_inline)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.catch_up.apply().get() == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.catch_up.apply().get()  # again: nothing more
+    assert TournamentRound.objects.count() == 1 and TournamentGame.objects.count() == 2
