@@ -31,7 +31,9 @@
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${window.location.host}${root.dataset.socket}`);
-    socket.onopen = () => { delay = 1000; };
+    // On every (re)connection: catch up with what changed while no socket listened
+    // (between the page's rendering and this connection, or during a drop).
+    socket.onopen = () => { delay = 1000; refresh(); };
     socket.onmessage = () => refresh();
     socket.onclose = () => { setTimeout(connect, delay); delay = Math.min(delay * 2, 30000); };
   }

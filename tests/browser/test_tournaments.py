@@ -223,3 +223,37 @@ def test_an_admin_runs_kasteel_rounds(site, players, new_page, browser, shots):
     assert first.count() == 2
     assert admin.locator(".kasteel-table .tag", has_text="AI").count() >= 1
     look(site, browser, tid, shots, "kasteel")
+
+
+def test_the_page_follows_a_result_live(site, players, new_page):
+    """A two-player knockout: the final's loser resigns on the game page; the admin's
+    open tournament page shows the winner without a reload."""
+    admin = new_page()
+    log_in(admin, site.url, "boss", "/admin/tournaments/tournament/add/")
+    admin.fill("#id_name", "Live final")
+    admin.locator("#id_format").select_option("knockout")
+    admin.fill("#id_round_count", "")
+    admin.locator("input[name=_save]").click()
+    admin.wait_for_url(re.compile(r"/admin/tournaments/tournament/$"))
+    link = admin.locator("#result_list").get_by_role("link", name="Live final")
+    tid = int(re.search(r"/(\d+)/change/", link.get_attribute("href")).group(1))
+    admin.goto(f"{site.url}/tournaments/{tid}/")
+    admin_action(admin, "open")
+    shell(site, JOIN.format(names=["gijs", "hana"], tid=tid))
+    admin.goto(f"{site.url}/tournaments/{tid}/")
+    admin_action(admin, "start")
+    game = admin.locator("#tournament-rounds .round-games a").first
+    game.wait_for()
+    game_url = site.url + game.get_attribute("href")
+    assert not admin.locator("#tournament-winner").count()
+
+    hana = new_page()
+    log_in(hana, site.url, "hana", "/")
+    hana.goto(game_url)
+    hana.locator("details.resign summary").click()
+    hana.locator("details.resign button[type=submit]").click()
+    hana.wait_for_load_state()
+
+    admin.locator("#tournament-winner").wait_for(timeout=20000)  # no reload
+    assert "gijs won it" in admin.locator("#tournament-winner").inner_text()
+    assert admin.locator("#bracket-champion").text_content() == "gijs"
