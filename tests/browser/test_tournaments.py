@@ -116,7 +116,8 @@ def admin_action(page, action: str, reason: str = "") -> None:
     page.wait_for_load_state()
 
 
-def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str]) -> tuple:
+def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str],
+                   shots: Path | None = None) -> tuple:
     """The admin creates ``name`` with the admin form's ``fields``, opens registration,
     "anna" joins from the page and ``joiners`` from the shell, the admin starts it, the
     games are played out; returns (admin page, tournament id, the end)."""
@@ -146,8 +147,12 @@ def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str]) 
     anna.wait_for_load_state()
     assert anna.locator("#leave-button").is_visible()
     shell(site, JOIN.format(names=joiners, tid=tid))
+    if shots is not None:  # the page in registration, as a player and as an admin
+        anna.screenshot(path=str(shots / "tournament-registration-player.png"), full_page=True)
 
     admin.goto(f"{site.url}/tournaments/{tid}/")
+    if shots is not None:
+        admin.screenshot(path=str(shots / "tournament-registration-admin.png"), full_page=True)
     admin_action(admin, "start", "on time")
     assert admin.locator("#tournament-status").get_attribute("data-status") == "running"
     end = json.loads(shell(site, FINISH.format(tid=tid)).strip().splitlines()[-1])
@@ -155,13 +160,14 @@ def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str]) 
     return admin, tid, end
 
 
-def look(site, browser, tid: int, shots: Path, name: str) -> None:
-    """Screenshots of the page at both sizes; it must not scroll sideways."""
+def look(site, browser, tid: int | None, shots: Path, name: str) -> None:
+    """Screenshots of the page (the list without ``tid``) at both sizes; it must not
+    scroll sideways."""
     for viewport, size in VIEWPORTS.items():
         context = browser.new_context(viewport=size, locale="en-US")
         page = context.new_page()
         try:
-            page.goto(f"{site.url}/tournaments/{tid}/")
+            page.goto(f"{site.url}/tournaments/{tid}/" if tid else f"{site.url}/tournaments/")
             page.screenshot(path=str(shots / f"tournament-{name}-{viewport}.png"),
                             full_page=True)
             widths = page.evaluate(
@@ -174,7 +180,7 @@ def look(site, browser, tid: int, shots: Path, name: str) -> None:
 def test_an_admin_runs_a_swiss(site, players, new_page, browser, shots):
     admin, tid, end = run_tournament(
         site, new_page, "Swiss open", {"format": "swiss", "round_count": "3"},
-        ["bram", "cato", "daan", "eva"])
+        ["bram", "cato", "daan", "eva"], shots)
     assert end == {"status": "finished", "winner": "anna"}
     assert "anna won it" in admin.locator("#tournament-winner").inner_text()
     rows = admin.locator("#standings-table tbody tr")
@@ -223,6 +229,7 @@ def test_an_admin_runs_kasteel_rounds(site, players, new_page, browser, shots):
     assert first.count() == 2
     assert admin.locator(".kasteel-table .tag", has_text="AI").count() >= 1
     look(site, browser, tid, shots, "kasteel")
+    look(site, browser, None, shots, "list")
 
 
 def test_the_page_follows_a_result_live(site, players, new_page):
