@@ -3,7 +3,8 @@ opens registration and starts it from its page, a player joins from the page, th
 games are played to their end (the lower rated player resigns; Kasteel tables are
 played out, AI seats filling the short ones), and the page shows the winner, the
 standings, the bracket or the tables. Screenshots at 1280x800 and 390x844 are saved
-(the folder is printed; BROWSER_SCREENSHOTS chooses it); no page scrolls sideways."""
+(the folder is printed; BROWSER_SCREENSHOTS chooses it); no page scrolls sideways or
+fails axe-core."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from tests.browser.test_player_pages import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -162,7 +165,7 @@ def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str],
 
 def look(site, browser, tid: int | None, shots: Path, name: str) -> None:
     """Screenshots of the page (the list without ``tid``) at both sizes; it must not
-    scroll sideways."""
+    scroll sideways, and axe-core finds no serious or critical violation."""
     for viewport, size in VIEWPORTS.items():
         context = browser.new_context(viewport=size, locale="en-US")
         page = context.new_page()
@@ -173,6 +176,8 @@ def look(site, browser, tid: int | None, shots: Path, name: str) -> None:
             widths = page.evaluate(
                 "() => [document.documentElement.scrollWidth, window.innerWidth]")
             assert widths[0] <= widths[1], f"{name} scrolls sideways at {viewport}: {widths}"
+            problems = serious_violations(page)
+            assert not problems, f"{name} at {viewport}: " + "\n".join(problems)
         finally:
             context.close()
 
