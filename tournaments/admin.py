@@ -43,6 +43,17 @@ class TournamentAdmin(AuditedSaveMixin):
         (gettext_lazy("History"), {"fields": ("seed", "created_by", "created_at")}),
     )
 
+    #: What may still change once the tournament has started (the rest decided its rounds).
+    editable_after_start = ("name",)
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        fixed = super().get_readonly_fields(request, obj)
+        if obj is None or obj.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+            return fixed
+        every = [name for fieldset in self.fieldsets for name in fieldset[1]["fields"]]
+        return tuple(dict.fromkeys([*fixed, *(n for n in every
+                                              if n not in self.editable_after_start)]))
+
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
         # A tournament that has played keeps its history: close it instead.
         if obj is not None and obj.rounds.exists():
