@@ -165,3 +165,19 @@ def test_players_are_told_of_rounds_withdrawals_and_the_end(make_tournament, fie
     cup.refresh_from_db()
     assert cup.status == "finished"
     assert Notice.objects.filter(kind="tournament_finished").count() == 4
+
+
+def test_timeouts_end_a_round_like_any_result(make_tournament, field, staff, run):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import services as game_services
+
+    cup = started(run, make_tournament, field[:4], staff, round_count=2)
+    late = timezone.now() + timedelta(days=30)
+    ended = run(game_services.expire_deadlines, late)
+    assert len(ended) == 2
+    assert cup.rounds.count() == 2  # round 2 paired once every game of round 1 timed out
+    assert all(g.ended and g.score_first in (0.0, 1.0)
+               for g in TournamentGame.objects.filter(round__number=1))
