@@ -94,6 +94,9 @@ KINDS = {
     "moderation_warning": _ladder(gettext_noop("A warning from the admins"),
                                   gettext_noop("An admin warns you: %(reason)s")),
     "ladder_removed": _ladder_removed,
+    "result_decided": _result_decided,
+    "dispute_opened": _dispute_opened,
+    "dispute_decided": _dispute_decided,
     "tournament_round": _ladder(gettext_noop("A tournament round has started"),
                                 gettext_noop("Round %(round)s of %(tournament)s has started: "
                                              "%(games)s game(s) of yours.")),
@@ -104,9 +107,6 @@ KINDS = {
     "tournament_finished": _ladder(gettext_noop("A tournament of yours has ended"),
                                    gettext_noop("%(tournament)s has ended: %(winner)s won "
                                                 "it.")),
-    "result_decided": _result_decided,
-    "dispute_opened": _dispute_opened,
-    "dispute_decided": _dispute_decided,
 }
 
 
