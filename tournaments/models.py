@@ -80,6 +80,11 @@ class Tournament(models.Model):
         _("days per move"), choices=DAYS_CHOICES, default=3
     )
     rated = models.BooleanField(_("rated"), default=True)
+    rematch_handicap = models.BooleanField(
+        _("rematch handicap"), default=False,
+        help_text=_("Apply the rematch rule: the winner of the pair's last game removes a 2 "
+                    "(a 3 after two wins in a row)."),
+    )
     registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
     registration_closes_at = models.DateTimeField(
         _("registration closes"), null=True, blank=True

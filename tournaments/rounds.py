@@ -177,7 +177,8 @@ def _two_player(tournament: Tournament, rnd: TournamentRound, board: int, replay
     names = terms.seat_names(tournament.game)
     match = game_services.start_match(
         tournament.game, {names[0]: users[first], names[1]: users[second]},
-        days_per_move=tournament.days_per_move, rated=tournament.rated, rematch_rule=False)
+        days_per_move=tournament.days_per_move, rated=tournament.rated,
+        rematch_rule=tournament.rematch_handicap)
     TournamentGame.objects.create(round=rnd, board=board, replay=replay, match=match,
                                   first_id=first, second_id=second)
     return 1

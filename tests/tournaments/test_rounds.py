@@ -181,3 +181,20 @@ def test_timeouts_end_a_round_like_any_result(make_tournament, field, staff, run
     assert cup.rounds.count() == 2  # round 2 paired once every game of round 1 timed out
     assert all(g.ended and g.score_first in (0.0, 1.0)
                for g in TournamentGame.objects.filter(round__number=1))
+
+
+@pytest.mark.parametrize("handicap", [False, True])
+def test_games_follow_the_tournaments_rematch_handicap(make_tournament, field, staff, run,
+                                                       monkeypatch, handicap):
+    from games import services as game_services
+
+    asked = []
+    start = game_services.start_match
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs["rematch_rule"])
+        return start(*args, **kwargs)
+
+    monkeypatch.setattr(game_services, "start_match", spy)
+    started(run, make_tournament, field[:4], staff, rematch_handicap=handicap)
+    assert asked == [handicap, handicap]
