@@ -187,7 +187,7 @@ else:
     CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = "cache+memory://"
 
-CELERY_IMPORTS = ["druidsite.tasks", "games.tasks", "ladders.tasks"]
+CELERY_IMPORTS = ["druidsite.tasks", "games.tasks", "ladders.tasks", "tournaments.tasks"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -246,6 +246,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "turn-digests": {"task": "games.send_digests", "schedule": crontab(hour=7, minute=0)},
     "ladders-drop-inactive": {"task": "ladders.drop_inactive", "schedule": timedelta(hours=1)},
     "ladders-catch-up": {"task": "ladders.catch_up", "schedule": timedelta(minutes=10)},
+    "tournaments-catch-up": {"task": "tournaments.catch_up", "schedule": timedelta(minutes=10)},
 }
 # Turn mails wait this long (games.send_turn_mails looks every minute), so a player
 # who answers at once gets none.

@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("ladders.urls")),
+    path("", include("tournaments.urls")),
     path("", include("notices.urls")),
     path("", include("social.urls")),
 ]

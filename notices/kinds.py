@@ -115,6 +115,16 @@ KINDS = {
     "result_decided": _result_decided,
     "dispute_opened": _dispute_opened,
     "dispute_decided": _dispute_decided,
+    "tournament_round": _ladder(gettext_noop("A tournament round has started"),
+                                gettext_noop("Round %(round)s of %(tournament)s has started: "
+                                             "%(games)s game(s) of yours.")),
+    "tournament_withdrawn": _ladder(gettext_noop("You were withdrawn from a tournament"),
+                                    gettext_noop("An admin withdrew you from %(tournament)s; "
+                                                 "your running games there are lost by "
+                                                 "forfeit. Reason: %(reason)s")),
+    "tournament_finished": _ladder(gettext_noop("A tournament of yours has ended"),
+                                   gettext_noop("%(tournament)s has ended: %(winner)s won "
+                                                "it.")),
 }
 
 

@@ -1,7 +1,7 @@
 """The admin of tournaments: creating one and changing its terms, both in the audit log.
 
-Starting, pausing, withdrawing players and closing come with the tournament services;
-until then a tournament's status is read-only here and the audit log is read-only too.
+Opening registration, starting, pausing, withdrawing players and closing are on the
+tournament's page (tournaments.services); here the status and the audit log are read-only.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class TournamentAdmin(AuditedSaveMixin):
     readonly_fields = ("status", "created_by", "created_at")
     fieldsets = (
         (None, {"fields": ("name", "game", "format", "status")}),
-        (gettext_lazy("Games"), {"fields": ("days_per_move", "rated")}),
+        (gettext_lazy("Games"), {"fields": ("days_per_move", "rated", "rematch_handicap")}),
         (gettext_lazy("Rounds"), {"fields": ("round_count", "cycles", "start")}),
         (gettext_lazy("Registration"), {"fields": (
             "registration_opens_at", "registration_closes_at", "min_players", "max_players",
@@ -42,6 +42,17 @@ class TournamentAdmin(AuditedSaveMixin):
             "table_size", "teams", "advance_top", "allow_ai", "seating")}),
         (gettext_lazy("History"), {"fields": ("seed", "created_by", "created_at")}),
     )
+
+    #: What may still change once the tournament has started (the rest decided its rounds).
+    editable_after_start = ("name",)
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        fixed = super().get_readonly_fields(request, obj)
+        if obj is None or obj.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+            return fixed
+        every = [name for fieldset in self.fieldsets for name in fieldset[1]["fields"]]
+        return tuple(dict.fromkeys([*fixed, *(n for n in every
+                                              if n not in self.editable_after_start)]))
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
         # A tournament that has played keeps its history: close it instead.

@@ -6,3 +6,7 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Connect the receiver of finished games (results, the next round).
+        from tournaments import receivers  # noqa: F401

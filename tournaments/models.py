@@ -80,6 +80,11 @@ class Tournament(models.Model):
         _("days per move"), choices=DAYS_CHOICES, default=3
     )
     rated = models.BooleanField(_("rated"), default=True)
+    rematch_handicap = models.BooleanField(
+        _("rematch handicap"), default=False,
+        help_text=_("Apply the rematch rule: the winner of the pair's last game removes a 2 "
+                    "(a 3 after two wins in a row)."),
+    )
     registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
     registration_closes_at = models.DateTimeField(
         _("registration closes"), null=True, blank=True
@@ -123,6 +128,12 @@ class Tournament(models.Model):
         related_name="tournaments_created", verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="tournaments_won", verbose_name=_("winner"),
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -131,6 +142,19 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        from django.urls import reverse
+
+        return reverse("tournament_detail", args=[self.pk])
+
+    @property
+    def two_player(self) -> bool:
+        return self.format != self.Format.KASTEEL
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.CLOSED)
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
@@ -213,6 +237,24 @@ class TournamentGame(models.Model):
     match = models.OneToOneField(
         Match, on_delete=models.CASCADE, related_name="tournament_game", null=True, blank=True
     )
+    first = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", help_text=_("Two-player games: the player of the first seat."),
+    )
+    second = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", help_text=_("Two-player games: the player of the second seat."),
+    )
+    score_first = models.FloatField(
+        null=True, blank=True, help_text=_("1, 0.5 or 0 for the first seat; empty while running.")
+    )
+    places = models.JSONField(
+        default=dict, blank=True, help_text=_("Kasteel tables: each player's place (user id).")
+    )
+    forfeit = models.BooleanField(
+        default=False, help_text=_("Lost by forfeit: a player withdrew.")
+    )
+    ended = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round", "board", "replay"]
@@ -249,6 +291,16 @@ class TournamentAudit(models.Model):
     class Action(models.TextChoices):
         CREATE = "create", _("created")
         EDIT = "edit", _("settings changed")
+        OPEN = "open", _("registration opened")
+        JOIN = "join", _("joined")
+        LEAVE = "leave", _("left")
+        START = "start", _("started")
+        PAUSE = "pause", _("paused")
+        RESUME = "resume", _("resumed")
+        WITHDRAW = "withdraw", _("player withdrawn")
+        CLOSE = "close", _("closed")
+        ROUND = "round", _("round started")
+        FINISH = "finish", _("finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(

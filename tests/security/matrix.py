@@ -69,6 +69,7 @@ ACTION = "/games/{game}/%s/"
 CHALLENGE = "/challenges/{challenge}/%s/"
 LADDER = "/ladders/{ladder}/"
 LADDER_API = "/api/ladders/{ladder}/"
+TOURNAMENT = "/tournaments/{tournament}/"
 API_GAME = "/api/games/{game}/"
 TABLE = "/tables/{table}/"
 TABLE_ACTION = "/tables/{table}/%s/"
@@ -279,6 +280,18 @@ MATRIX: dict[str, list[Case]] = {
         "POST": (L, "302w>/games/", f"302>{LADDER}", f"302>{LADDER}", f"302>{LADDER}")},
         body={"defender": "bob"})],
     "leaderboard/": [Case("/leaderboard/", READ_ANY)],
+    # Tournaments (registration open; bob has joined, alice and carol have not)
+    "tournaments/": [Case("/tournaments/", READ)],
+    "tournaments/<int:tournament_id>/": [Case(TOURNAMENT, READ)],
+    "tournaments/<int:tournament_id>/join/": [Case(TOURNAMENT + "join/", {
+        "GET": NOT_ALLOWED, "POST": (L, f"302w>{TOURNAMENT}", f"302>{TOURNAMENT}",
+                                     f"302w>{TOURNAMENT}", f"302w>{TOURNAMENT}")})],
+    "tournaments/<int:tournament_id>/leave/": [Case(TOURNAMENT + "leave/", {
+        "GET": NOT_ALLOWED, "POST": (L, f"302>{TOURNAMENT}", f"302w>{TOURNAMENT}",
+                                     f"302>{TOURNAMENT}", f"302>{TOURNAMENT}")})],
+    "tournaments/<int:tournament_id>/admin/": [Case(TOURNAMENT + "admin/", {
+        "GET": NOT_ALLOWED, "POST": (L, "403", "403", "403", f"302w>{TOURNAMENT}")},
+        body={"action": "close", "reason": "matrix"})],
     # Notices, friends, moderation, the account's data
     "notices/": [Case("/notices/", {"GET": PLAYERS_ONLY, "POST": NOT_ALLOWED})],
     "friends/": [Case("/friends/", {"GET": PLAYERS_ONLY, "POST": NOT_ALLOWED})],

@@ -35,6 +35,7 @@ from games import services, tables
 from games.models import Challenge, Match, MoveRecord, Table, TableSeat
 from ladders.models import Ladder, LadderEntry
 from tests.site.conftest import hide_cards
+from tournaments.models import Tournament, TournamentPlayer
 
 HIDDEN = {"hand": "S4L", "down": "M3L", "covered": "M2R"}
 
@@ -64,6 +65,7 @@ class World:
     table: Table
     place: TableSeat
     users: dict
+    tournament: Tournament
 
     @classmethod
     def build(cls, users: dict | None = None) -> World:
@@ -86,15 +88,18 @@ class World:
         tables.join_table(table.pk, bob)
         tables.add_ai(table.pk, alice, "random")
         place = table.places.get(ai_level="random")
+        tournament = Tournament.objects.create(name="Matrix cup", status="registration",
+                                               round_count=3)
+        TournamentPlayer.objects.create(tournament=tournament, user=bob)
         for user in users.values():
             if user is not None:
                 Token.objects.get_or_create(user=user)
-        return cls(game, finished, challenge, ladder, table, place, users)
+        return cls(game, finished, challenge, ladder, table, place, users, tournament)
 
     def fill(self, path: str) -> str:
         return path.format(game=self.game.pk, finished=self.finished.pk,
                            challenge=self.challenge.pk, ladder=self.ladder.pk,
-                           table=self.table.pk)
+                           table=self.table.pk, tournament=self.tournament.pk)
 
     def fill_body(self, body: Any) -> Any:
         """A body whose values ``"{place}"`` name the world's AI place (by its id)."""
@@ -120,6 +125,9 @@ class World:
             tuple(Table.objects.order_by("pk").values_list("pk", "status")),
             tuple(TableSeat.objects.order_by("pk").values_list(
                 "pk", "table", "user", "invited", "ai_level", "position")),
+            tuple(Tournament.objects.order_by("pk").values_list("pk", "status")),
+            tuple(TournamentPlayer.objects.order_by("pk").values_list(
+                "tournament", "user", "withdrawn_at")),
         )
 
 

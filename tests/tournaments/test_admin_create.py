@@ -99,3 +99,15 @@ def test_it_shows_the_audit_log_read_only(admin_client):
     delete = f"/admin/tournaments/tournamentaudit/{entry.pk}/delete/"
     page = admin_client.post(delete, {"post": "yes"})
     assert page.status_code == 403 and TournamentAudit.objects.filter(pk=entry.pk).exists()
+
+
+def test_its_terms_are_fixed_once_it_has_started(admin_client):
+    tournament = Tournament.objects.create(name="Started", status="running", round_count=3)
+    page = admin_client.get(f"/admin/tournaments/tournament/{tournament.pk}/change/")
+    html = page.content.decode()
+    assert 'name="name"' in html and 'name="round_count"' not in html
+    response = admin_client.post(f"/admin/tournaments/tournament/{tournament.pk}/change/",
+                                 {"name": "Renamed", "round_count": "9"})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.round_count) == ("Renamed", 3)

@@ -1,0 +1,271 @@
+"""An admin runs a tournament of each format from the site: creates it in the admin,
+opens registration and starts it from its page, a player joins from the page, the
+games are played to their end (the lower rated player resigns; Kasteel tables are
+played out, AI seats filling the short ones), and the page shows the winner, the
+standings, the bracket or the tables. Screenshots at 1280x800 and 390x844 are saved
+(the folder is printed; BROWSER_SCREENSHOTS chooses it); no page scrolls sideways or
+fails axe-core."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_player_pages import serious_violations
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "browser-test-password-9"
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+SETUP = f"""
+from accounts.models import User
+from ladders.models import Rating
+if not User.objects.filter(username="boss").exists():
+    User.objects.create_superuser("boss", "boss@example.org", {PASSWORD!r})
+for n, name in enumerate(["anna", "bram", "cato", "daan", "eva", "finn", "gijs", "hana"]):
+    user = User.objects.filter(username=name).first() or User.objects.create_user(
+        name, name + "@example.org", {PASSWORD!r})
+    for game in ("druidenwalzer", "caesar-cleopatra", "kasteel"):
+        Rating.objects.get_or_create(user=user, game=game, defaults={{"rating": 1900 - 40 * n}})
+"""
+
+JOIN = """
+from accounts.models import User
+from tournaments import services
+for name in {names!r}:
+    services.join({tid}, User.objects.get(username=name))
+"""
+
+# Plays the tournament to its end in this process, the follow-up tasks run at once
+# (eager), as the site's worker would run them: every two-player game is resigned by
+# its lower seeded player; Kasteel tables are played with the first legal move.
+FINISH = """
+import json, time
+from druidsite.celery import app
+app.conf.task_always_eager = True
+from games import services
+from games.errors import ServiceError
+from games.models import Seat
+from games.rules import get_rules
+from tournaments.models import Tournament, TournamentGame
+tid = {tid}
+deadline = time.monotonic() + 240
+while time.monotonic() < deadline:
+    t = Tournament.objects.get(pk=tid)
+    if t.status != "running":
+        break
+    game = (TournamentGame.objects.filter(round__tournament=t, ended=False,
+                                          match__status="active")
+            .select_related("first", "second", "match").first())
+    if game is None:
+        time.sleep(0.2)  # the site's worker is pairing a round
+        continue
+    if game.first_id:  # the lower seed (rating at the start) resigns
+        seeds = dict(t.players.values_list("user_id", "rating"))
+        services.resign(game.match_id, min(game.first, game.second, key=lambda u: seeds[u.pk]))
+        continue
+    match = game.match
+    rules = get_rules(match.game)
+    state = rules.from_json(match.state)
+    name = rules.owed_by(state)[0]
+    seat = Seat.objects.select_related("user").get(match=match, seat=name)
+    try:
+        services.play(match.pk, seat.user, rules.legal_moves(state)[0], match.version,
+                      seat=name, as_ai=bool(seat.takeover_level))
+    except ServiceError:
+        pass  # an AI move got there first
+t = Tournament.objects.get(pk=tid)
+print(json.dumps({{"status": t.status, "winner": t.winner.username if t.winner else None}}))
+"""
+
+
+def shell(site, code: str) -> str:
+    done = site.manage("shell", "-c", code)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def log_in(page, base: str, name: str, next_path: str = "/") -> None:
+    page.goto(f"{base}/accounts/login/?next={next_path}")
+    page.fill("#id_login", name)
+    page.fill("#id_password", PASSWORD)
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(f"{base}{next_path}")
+
+
+@pytest.fixture(scope="module")
+def players(site) -> None:
+    shell(site, SETUP)
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = Path(os.environ.get("BROWSER_SCREENSHOTS")
+                  or tmp_path_factory.getbasetemp() / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots: {folder}")
+    return folder
+
+
+def admin_action(page, action: str, reason: str = "") -> None:
+    page.locator("#admin-action").select_option(action)
+    page.fill("#admin-reason", reason)
+    page.locator("#admin-submit").click()
+    page.wait_for_load_state()
+
+
+def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str],
+                   shots: Path | None = None) -> tuple:
+    """The admin creates ``name`` with the admin form's ``fields``, opens registration,
+    "anna" joins from the page and ``joiners`` from the shell, the admin starts it, the
+    games are played out; returns (admin page, tournament id, the end)."""
+    admin = new_page()
+    log_in(admin, site.url, "boss", "/admin/tournaments/tournament/add/")
+    admin.fill("#id_name", name)
+    for field, value in fields.items():
+        locator = admin.locator(f"#id_{field}")
+        if value is True:
+            locator.check()
+        elif locator.evaluate("e => e.tagName") == "SELECT":
+            locator.select_option(value)
+        else:
+            locator.fill(value)
+    admin.locator("input[name=_save]").click()
+    admin.wait_for_url(re.compile(r"/admin/tournaments/tournament/$"))
+    link = admin.locator("#result_list").get_by_role("link", name=name)
+    tid = int(re.search(r"/(\d+)/change/", link.get_attribute("href")).group(1))
+
+    admin.goto(f"{site.url}/tournaments/{tid}/")
+    admin_action(admin, "open", "spring season")
+    assert admin.locator("#tournament-status").get_attribute("data-status") == "registration"
+
+    anna = new_page()
+    log_in(anna, site.url, "anna", f"/tournaments/{tid}/")
+    anna.locator("#join-button").click()
+    anna.wait_for_load_state()
+    assert anna.locator("#leave-button").is_visible()
+    shell(site, JOIN.format(names=joiners, tid=tid))
+    if shots is not None:  # the page in registration, as a player and as an admin
+        anna.screenshot(path=str(shots / "tournament-registration-player.png"), full_page=True)
+
+    admin.goto(f"{site.url}/tournaments/{tid}/")
+    if shots is not None:
+        admin.screenshot(path=str(shots / "tournament-registration-admin.png"), full_page=True)
+    admin_action(admin, "start", "on time")
+    assert admin.locator("#tournament-status").get_attribute("data-status") == "running"
+    end = json.loads(shell(site, FINISH.format(tid=tid)).strip().splitlines()[-1])
+    admin.goto(f"{site.url}/tournaments/{tid}/")
+    return admin, tid, end
+
+
+def look(site, browser, tid: int | None, shots: Path, name: str) -> None:
+    """Screenshots of the page (the list without ``tid``) at both sizes; it must not
+    scroll sideways, and axe-core finds no serious or critical violation."""
+    for viewport, size in VIEWPORTS.items():
+        context = browser.new_context(viewport=size, locale="en-US")
+        page = context.new_page()
+        try:
+            page.goto(f"{site.url}/tournaments/{tid}/" if tid else f"{site.url}/tournaments/")
+            page.screenshot(path=str(shots / f"tournament-{name}-{viewport}.png"),
+                            full_page=True)
+            widths = page.evaluate(
+                "() => [document.documentElement.scrollWidth, window.innerWidth]")
+            assert widths[0] <= widths[1], f"{name} scrolls sideways at {viewport}: {widths}"
+            problems = serious_violations(page)
+            assert not problems, f"{name} at {viewport}: " + "\n".join(problems)
+        finally:
+            context.close()
+
+
+def test_an_admin_runs_a_swiss(site, players, new_page, browser, shots):
+    admin, tid, end = run_tournament(
+        site, new_page, "Swiss open", {"format": "swiss", "round_count": "3"},
+        ["bram", "cato", "daan", "eva"], shots)
+    assert end == {"status": "finished", "winner": "anna"}
+    assert "anna won it" in admin.locator("#tournament-winner").inner_text()
+    rows = admin.locator("#standings-table tbody tr")
+    assert rows.count() == 5 and rows.first.get_attribute("data-username") == "anna"
+    assert admin.locator("#crosstable").is_visible()
+    assert admin.locator(".tournament-round").count() == 3
+    look(site, browser, tid, shots, "swiss")
+
+
+def test_an_admin_runs_a_round_robin(site, players, new_page, browser, shots):
+    admin, tid, end = run_tournament(
+        site, new_page, "Round robin cup",
+        {"format": "round_robin", "round_count": "", "cycles": "2", "start": "rounds",
+         "game": "caesar-cleopatra"},
+        ["bram", "cato"])
+    assert end == {"status": "finished", "winner": "anna"}
+    rows = admin.locator("#standings-table tbody tr")
+    assert [rows.nth(i).get_attribute("data-username") for i in range(3)] == [
+        "anna", "bram", "cato"]
+    assert admin.locator("#crosstable tbody tr").first.inner_text().count("1") >= 4
+    look(site, browser, tid, shots, "round-robin")
+
+
+def test_an_admin_runs_a_knockout(site, players, new_page, browser, shots):
+    admin, tid, end = run_tournament(
+        site, new_page, "Knockout cup", {"format": "knockout", "round_count": ""},
+        ["bram", "cato", "daan", "eva", "finn"])
+    assert end == {"status": "finished", "winner": "anna"}
+    bracket = admin.locator("svg.bracket")
+    assert bracket.is_visible()
+    assert admin.locator("svg.bracket .bracket-box").count() == 4 + 2 + 1
+    assert admin.locator("svg.bracket text.won").count() == 4 + 2 + 1 + 1
+    assert admin.locator("#bracket-champion").text_content() == "anna"
+    look(site, browser, tid, shots, "knockout")
+
+
+def test_an_admin_runs_kasteel_rounds(site, players, new_page, browser, shots):
+    admin, tid, end = run_tournament(
+        site, new_page, "Kasteel cup",
+        {"game": "kasteel", "format": "kasteel_rounds", "round_count": "",
+         "table_size": "3", "allow_ai": True},
+        ["bram", "cato", "daan"])
+    assert end["status"] == "finished" and end["winner"]
+    assert end["winner"] in admin.locator("#tournament-winner").inner_text()
+    first = admin.locator(".tournament-round[data-round='1'] .kasteel-table")
+    assert first.count() == 2
+    assert admin.locator(".kasteel-table .tag", has_text="AI").count() >= 1
+    look(site, browser, tid, shots, "kasteel")
+    look(site, browser, None, shots, "list")
+
+
+def test_the_page_follows_a_result_live(site, players, new_page):
+    """A two-player knockout: the final's loser resigns on the game page; the admin's
+    open tournament page shows the winner without a reload."""
+    admin = new_page()
+    log_in(admin, site.url, "boss", "/admin/tournaments/tournament/add/")
+    admin.fill("#id_name", "Live final")
+    admin.locator("#id_format").select_option("knockout")
+    admin.fill("#id_round_count", "")
+    admin.locator("input[name=_save]").click()
+    admin.wait_for_url(re.compile(r"/admin/tournaments/tournament/$"))
+    link = admin.locator("#result_list").get_by_role("link", name="Live final")
+    tid = int(re.search(r"/(\d+)/change/", link.get_attribute("href")).group(1))
+    admin.goto(f"{site.url}/tournaments/{tid}/")
+    admin_action(admin, "open")
+    shell(site, JOIN.format(names=["gijs", "hana"], tid=tid))
+    admin.goto(f"{site.url}/tournaments/{tid}/")
+    admin_action(admin, "start")
+    game = admin.locator("#tournament-rounds .round-games a").first
+    game.wait_for()
+    game_url = site.url + game.get_attribute("href")
+    assert not admin.locator("#tournament-winner").count()
+
+    hana = new_page()
+    log_in(hana, site.url, "hana", "/")
+    hana.goto(game_url)
+    hana.locator("details.resign summary").click()
+    hana.locator("details.resign button[type=submit]").click()
+    hana.wait_for_load_state()
+
+    admin.locator("#tournament-winner").wait_for(timeout=20000)  # no reload
+    assert "gijs won it" in admin.locator("#tournament-winner").inner_text()
+    assert admin.locator("#bracket-champion").text_content() == "gijs"

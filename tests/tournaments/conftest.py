@@ -1,0 +1,59 @@
+"""Tournament fixtures: a tournament factory, players with ratings, and a runner that
+executes the after-commit follow-ups (settling results, queued rounds) as a worker would.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ladders.models import Rating
+from tests.conftest import make_user
+from tournaments.models import Tournament
+
+
+@pytest.fixture(autouse=True)
+def _rounds_inline(monkeypatch, no_turn_mails):
+    """A queued tournaments.start_round runs right there (no worker in these tests); AI
+    moves are not queued (tests play the AI seats themselves)."""
+    from games import tasks as game_tasks
+    from tournaments import tasks
+
+    monkeypatch.setattr(game_tasks.bot_move, "apply_async", lambda *args, **kwargs: None)
+    def run(args=(), kwargs=None, **options):
+        return tasks.start_round.apply(args=args, kwargs=kwargs or {})
+
+    monkeypatch.setattr(tasks.start_round, "apply_async", run)
+
+
+@pytest.fixture
+def run(django_capture_on_commit_callbacks):
+    """Call ``action`` and then its after-commit follow-ups (and theirs)."""
+
+    def call(action, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return action(*args, **kwargs)
+
+    return call
+
+
+def rated(name: str, rating: float, game: str = "druidenwalzer"):
+    user = make_user(name)
+    Rating.objects.create(user=user, game=game, rating=rating)
+    return user
+
+
+@pytest.fixture
+def field(db):
+    """Players p1 .. p8, p1 strongest (2000, 1950, ...)."""
+    return [rated(f"p{n}", 2050 - 50 * n) for n in range(1, 9)]
+
+
+@pytest.fixture
+def make_tournament(db):
+    def make(**terms) -> Tournament:
+        values = {"name": "Test cup", "game": "druidenwalzer", "format": "swiss",
+                  "round_count": 3, "status": Tournament.Status.REGISTRATION, "seed": 7}
+        values.update(terms)
+        return Tournament.objects.create(**values)
+
+    return make

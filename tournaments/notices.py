@@ -1,0 +1,53 @@
+"""What tournaments tell their players (notices.service): a round with games of theirs
+has started, they were withdrawn (with the reason), the tournament has ended.
+
+A notice is never worth failing the change that caused it: failures are logged."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+from notices.service import send
+from tournaments.models import Tournament, TournamentGame
+
+log = logging.getLogger(__name__)
+
+
+def _url(tournament: Tournament) -> str:
+    return tournament.get_absolute_url()
+
+
+def round_started(tournament: Tournament, number: int) -> None:
+    try:
+        from games.models import Seat
+
+        games = TournamentGame.objects.filter(round__tournament=tournament,
+                                              round__number=number, match__isnull=False)
+        seats = Seat.objects.filter(match__in=games.values("match")).select_related("user")
+        counts = Counter(seat.user for seat in seats if not seat.user.is_bot)
+        for user, count in counts.items():
+            send(user, "tournament_round", url=_url(tournament), mail=False,
+                 tournament=tournament.name, round=number, games=count)
+    except Exception:
+        log.exception("telling the players of tournament %s about round %s failed",
+                      tournament.pk, number)
+
+
+def withdrawn(tournament: Tournament, user, reason: str) -> None:
+    try:
+        send(user, "tournament_withdrawn", url=_url(tournament), tournament=tournament.name,
+             reason=reason)
+    except Exception:
+        log.exception("telling %s of their withdrawal failed", user.pk)
+
+
+def finished(tournament: Tournament) -> None:
+    try:
+        winner = tournament.winner.username if tournament.winner else "-"
+        for entry in tournament.players.select_related("user"):
+            send(entry.user, "tournament_finished", url=_url(tournament), mail=False,
+                 tournament=tournament.name, winner=winner)
+    except Exception:
+        log.exception("telling the players of tournament %s about its end failed",
+                      tournament.pk)

@@ -1,0 +1,200 @@
+"""What a tournament's rows say, in the pure core's terms: entrants, history, standings,
+the knockout bracket, the Kasteel tables and the crosstable.
+
+Everything here reads; nothing writes. The rounds module pairs from these, the page
+shows them. Player ids are user ids.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from tournaments.models import Tournament, TournamentBye, TournamentGame, TournamentPlayer
+from tournaments.pairing import (
+    ROUND_ROBIN_TIEBREAKS,
+    SWISS_TIEBREAKS,
+    ByeResult,
+    Entrant,
+    GameResult,
+    KnockoutMatch,
+    PairingError,
+    StandingRow,
+    TableResult,
+    advancing,
+    first_round,
+    knockout_rounds,
+    match_state,
+    next_round,
+    round_robin,
+    standings,
+)
+
+Format = Tournament.Format
+
+
+def entries(tournament: Tournament) -> list[TournamentPlayer]:
+    """The players in seed order: strongest first, equal ratings by joining order."""
+    rows = list(tournament.players.select_related("user").order_by("joined_at", "id"))
+    return sorted(rows, key=lambda e: -(e.rating or 0))
+
+
+def entrants(tournament: Tournament, *, active_only: bool = False) -> list[Entrant]:
+    return [Entrant(e.user_id, e.rating or 0) for e in entries(tournament)
+            if not (active_only and e.withdrawn_at)]
+
+
+def withdrawn(tournament: Tournament) -> set[int]:
+    return set(tournament.players.filter(withdrawn_at__isnull=False)
+               .values_list("user_id", flat=True))
+
+
+def games(tournament: Tournament) -> list[TournamentGame]:
+    return list(TournamentGame.objects.filter(round__tournament=tournament)
+                .select_related("round", "match", "first", "second")
+                .order_by("round__number", "board", "replay"))
+
+
+def history(tournament: Tournament) -> tuple[list[GameResult], list[ByeResult]]:
+    """Every ended two-player game and every bye, as the core takes them."""
+    results = [
+        GameResult(g.round.number, g.first_id, g.second_id, g.score_first, g.forfeit)
+        for g in games(tournament)
+        if g.ended and g.score_first is not None and g.first_id and g.second_id
+    ]
+    byes = [ByeResult(b.round.number, b.user_id, b.points)
+            for b in TournamentBye.objects.filter(round__tournament=tournament)
+            .select_related("round")]
+    return results, byes
+
+
+def schedule(tournament: Tournament):
+    """A round robin's rounds, all of them (computed from the seeded field)."""
+    return round_robin(entrants(tournament), cycles=tournament.cycles)
+
+
+def total_rounds(tournament: Tournament) -> int | None:
+    """How many rounds the tournament has (None: Kasteel rounds, until one table)."""
+    count = tournament.players.count()
+    if tournament.format == Format.ROUND_ROBIN:
+        return len(schedule(tournament)) if count >= 2 else None
+    if tournament.format == Format.SWISS:
+        return tournament.round_count
+    if tournament.format == Format.KNOCKOUT:
+        return knockout_rounds(count) if count >= 2 else None
+    return tournament.round_count
+
+
+def standing_rows(tournament: Tournament) -> list[StandingRow]:
+    results, byes = history(tournament)
+    order = [e.id for e in entrants(tournament)]
+    tiebreaks = (ROUND_ROBIN_TIEBREAKS if tournament.format == Format.ROUND_ROBIN
+                 else SWISS_TIEBREAKS)
+    return standings(order, results, byes, tiebreaks=tiebreaks)
+
+
+# --- knockout ---------------------------------------------------------------------------
+
+
+@dataclass
+class Slot:
+    """A bracket match and what happened in it: its games and, once decided, its winner."""
+
+    match: KnockoutMatch
+    games: list[TournamentGame] = field(default_factory=list)
+    winner: int | None = None
+    next_game: tuple[int, int] | None = None  # (first, second) of the game to play next
+
+
+def high_score(match: KnockoutMatch, game: TournamentGame) -> float | None:
+    if game.score_first is None or not game.ended:
+        return None
+    return game.score_first if game.first_id == match.high.id else 1.0 - game.score_first
+
+
+def bracket(tournament: Tournament) -> list[list[Slot]]:
+    """The knockout's rounds as far as they are known: round 1 from the seeds, each later
+    round once every slot of the one before has a winner."""
+    field_ = entrants(tournament)
+    if len(field_) < 2:
+        return []
+    by_round: dict[int, dict[int, list[TournamentGame]]] = defaultdict(lambda: defaultdict(list))
+    for game in games(tournament):
+        by_round[game.round.number][game.board].append(game)
+    matches = first_round(field_, seed=tournament.seed)
+    rounds: list[list[Slot]] = []
+    while True:
+        number = matches[0].round
+        slots = []
+        for match in matches:
+            slot = Slot(match, by_round[number][match.slot])
+            scores = [high_score(match, g) for g in slot.games]
+            if match.is_bye:
+                slot.winner = match.high.id
+            elif None not in scores:
+                state = match_state(match, scores)
+                slot.winner = state.winner
+                if state.next_game:
+                    slot.next_game = (state.next_game.first, state.next_game.second)
+            slots.append(slot)
+        rounds.append(slots)
+        if len(matches) == 1 or any(s.winner is None for s in slots):
+            return rounds
+        try:
+            matches = next_round(matches, {s.match.slot: s.winner for s in slots})
+        except PairingError:
+            return rounds
+
+
+# --- Kasteel ----------------------------------------------------------------------------
+
+
+def table_results(games_: list[TournamentGame]) -> list[TableResult]:
+    return [TableResult(g.board, {int(k): v for k, v in g.places.items()})
+            for g in games_ if g.ended]
+
+
+def kasteel_next(tournament: Tournament, games_: list[TournamentGame]) -> list[int]:
+    """Who goes on from a round's tables (withdrawn players do not)."""
+    gone = withdrawn(tournament)
+    return [p for p in advancing(table_results(games_), tournament.advance_top)
+            if p not in gone]
+
+
+# --- the crosstable ---------------------------------------------------------------------
+
+
+def crosstable(tournament: Tournament, rows: list[StandingRow]) -> dict:
+    """Round by round for each player (Swiss), or player against player (round robin).
+
+    Cells are strings: "1", "½", "0" with the opponent's number for Swiss ("+" a bye,
+    "F" marks a forfeit).
+    """
+    number = {row.player: i for i, row in enumerate(rows, 1)}
+    results, byes = history(tournament)
+    if tournament.format == Format.ROUND_ROBIN:
+        cells: dict[int, dict[int, list[str]]] = {r.player: defaultdict(list) for r in rows}
+        for game in sorted(results, key=lambda g: g.round):
+            for me in (game.first, game.second):
+                if me in cells:
+                    cells[me][game.opponent_of(me)].append(_mark(game.score_of(me), game.forfeit))
+        return {"kind": "matrix", "columns": [number[r.player] for r in rows],
+                "rows": [[" ".join(cells[r.player].get(o.player, [])) if o.player != r.player
+                          else "×" for o in rows] for r in rows]}
+    played = max([g.round for g in results] + [b.round for b in byes] + [0])
+    grid: dict[int, dict[int, str]] = {r.player: {} for r in rows}
+    for game in results:
+        for me in (game.first, game.second):
+            if me in grid:
+                opponent = number.get(game.opponent_of(me), "?")
+                grid[me][game.round] = f"{_mark(game.score_of(me), game.forfeit)} ({opponent})"
+    for bye in byes:
+        if bye.player in grid:
+            grid[bye.player][bye.round] = "+"
+    return {"kind": "rounds", "columns": list(range(1, played + 1)),
+            "rows": [[grid[r.player].get(n, "") for n in range(1, played + 1)] for r in rows]}
+
+
+def _mark(score: float | None, forfeit: bool) -> str:
+    text = {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, "")
+    return f"{text}F" if forfeit else text

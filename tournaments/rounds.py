@@ -1,0 +1,392 @@
+"""Rounds: pairing a round and creating its games exactly once, results, the next round,
+the end of a tournament.
+
+``start_round(tournament_id, number)`` is the body of the Celery task of the same name.
+It locks the tournament row, returns at once if the round exists, and otherwise creates
+the round, its games (through games.services.start_match, i.e. games.commit.create) and
+byes in ONE transaction: a redelivered or concurrent task waits for the lock and then
+finds the round made; a worker killed half-way leaves nothing behind, and the task run
+again creates everything once. The unique constraints (tournament, number) and
+(round, board, replay) hold even against a writer that skipped the lock.
+
+A finished game reaches ``record_result`` through games.commit.result_changed (the settle
+task): the result is stored on its TournamentGame, a drawn knockout game gets its replay,
+and when every game of the round has ended the next round is queued, or the tournament
+ends with its winner.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from druidsite.enqueue import enqueue
+from games import services as game_services
+from games import terms
+from games.models import Match, Seat
+from tournaments import notices, reading
+from tournaments.models import Tournament, TournamentBye, TournamentGame, TournamentRound
+from tournaments.pairing import (
+    PairingError,
+    check_swiss_rounds,
+    pair_swiss,
+    seat_tables,
+)
+from tournaments.services import Action, audit, lock
+
+log = logging.getLogger(__name__)
+Format = Tournament.Format
+Status = Tournament.Status
+
+
+# --- before the start -------------------------------------------------------------------
+
+
+def check_startable(tournament: Tournament, entries) -> None:
+    """Refuse terms the field cannot play (PairingError naming the problem)."""
+    count = len(entries)
+    if tournament.format == Format.SWISS:
+        check_swiss_rounds(count, tournament.round_count or 0)
+    elif tournament.format == Format.KASTEEL:
+        seat_tables([reading.Entrant(e.user_id, e.rating or 0) for e in entries],
+                    table_size=tournament.table_size or 0, method=tournament.seating,
+                    seed=tournament.seed, allow_ai=tournament.allow_ai,
+                    teams=tournament.teams)
+    elif count < 2:
+        raise PairingError("a tournament needs at least two players")
+
+
+def all_at_once(tournament: Tournament) -> bool:
+    return (tournament.format == Format.ROUND_ROBIN
+            and tournament.start == Tournament.Start.ALL)
+
+
+def queue_round(tournament_id: int, number: int) -> None:
+    """Queue ``start_round`` after the commit, keyed by tournament and round."""
+    from tournaments.tasks import start_round as task
+
+    transaction.on_commit(lambda: enqueue(
+        task, (tournament_id, number), task_id=f"tournament-{tournament_id}-round-{number}"))
+
+
+def queue_first_rounds(tournament: Tournament) -> None:
+    last = reading.total_rounds(tournament) if all_at_once(tournament) else 1
+    for number in range(1, (last or 1) + 1):
+        queue_round(tournament.pk, number)
+
+
+# --- a round, exactly once ----------------------------------------------------------------
+
+
+def start_round(tournament_id: int, number: int) -> bool:
+    """Pair round ``number`` and create its games, once. True if this call created it."""
+    try:
+        with transaction.atomic():
+            tournament = lock(tournament_id)
+            if tournament.status != Status.RUNNING:
+                return False
+            if tournament.rounds.filter(number=number).exists():
+                return False
+            if not _may_start(tournament, number):
+                return False
+            rnd = TournamentRound.objects.create(
+                tournament=tournament, number=number, status=TournamentRound.Status.STARTED,
+                started_at=timezone.now())
+            created = _pair(tournament, rnd)
+            audit(tournament, None, Action.ROUND, round=number, games=created)
+            notices.round_started(tournament, number)
+            # A round without games (byes and walkovers only) is over at once.
+            advance(tournament)
+    except IntegrityError:  # a writer that skipped the lock made it first
+        log.info("round %s of tournament %s exists already", number, tournament_id)
+        return False
+    except PairingError as exc:  # nothing was made: the admins are told why, and decide
+        _pause_for(tournament_id, number, str(exc))
+        return False
+    return True
+
+
+def _pause_for(tournament_id: int, number: int, problem: str) -> None:
+    """A round that cannot be paired (too few players left, a field that cannot be
+    seated) pauses the tournament with the reason in its log."""
+    log.warning("round %s of tournament %s cannot be paired: %s", number, tournament_id,
+                problem)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        if tournament.status == Status.RUNNING:
+            tournament.status = Status.PAUSED
+            tournament.save(update_fields=["status"])
+            audit(tournament, None, Action.PAUSE, round=number,
+                  reason=f"round {number} cannot be paired: {problem}")
+
+
+def _may_start(tournament: Tournament, number: int) -> bool:
+    total = reading.total_rounds(tournament)
+    if number < 1 or (total is not None and number > total):
+        return False
+    if number == 1 or all_at_once(tournament):
+        return True
+    previous = tournament.rounds.filter(number=number - 1).first()
+    return previous is not None and previous.status == TournamentRound.Status.FINISHED
+
+
+def _pair(tournament: Tournament, rnd: TournamentRound) -> int:
+    """Create the round's games and byes; returns the number of games started."""
+    gone = reading.withdrawn(tournament)
+    if tournament.format == Format.ROUND_ROBIN:
+        this = reading.schedule(tournament)[rnd.number - 1]
+        pairs = [(p.first, p.second) for p in this.pairings]
+        return sum(_two_player(tournament, rnd, board, 0, a, b, gone)
+                   for board, (a, b) in enumerate(pairs, 1))
+    if tournament.format == Format.SWISS:
+        results, byes = reading.history(tournament)
+        field_ = reading.entrants(tournament, active_only=True)
+        if len(field_) < 2:
+            raise PairingError(f"{len(field_)} player(s) left, too few for a round")
+        paired = pair_swiss(field_, results, byes,
+                            round_number=rnd.number, seed=tournament.seed)
+        if paired.bye is not None:
+            TournamentBye.objects.create(round=rnd, user_id=paired.bye, points=1.0)
+        return sum(_two_player(tournament, rnd, board, 0, p.first, p.second, gone)
+                   for board, p in enumerate(paired.pairings, 1))
+    if tournament.format == Format.KNOCKOUT:
+        slots = reading.bracket(tournament)[rnd.number - 1]
+        started = 0
+        for slot in slots:
+            if slot.match.is_bye:
+                TournamentBye.objects.create(round=rnd, user_id=slot.match.high.id, points=1.0)
+            else:
+                started += _two_player(tournament, rnd, slot.match.slot, 0,
+                                       slot.match.high.id, slot.match.low.id, gone)
+        return started
+    return _kasteel(tournament, rnd, gone)
+
+
+def _two_player(tournament: Tournament, rnd: TournamentRound, board: int, replay: int,
+                first: int, second: int, gone: set[int]) -> int:
+    """One game: started, or (a withdrawn player) a forfeit recorded without a game."""
+    if first in gone or second in gone:
+        score = 0.5 if first in gone and second in gone else (0.0 if first in gone else 1.0)
+        TournamentGame.objects.create(round=rnd, board=board, replay=replay, first_id=first,
+                                      second_id=second, score_first=score, forfeit=True,
+                                      ended=True)
+        return 0
+    users = _users([first, second])
+    names = terms.seat_names(tournament.game)
+    match = game_services.start_match(
+        tournament.game, {names[0]: users[first], names[1]: users[second]},
+        days_per_move=tournament.days_per_move, rated=tournament.rated,
+        rematch_rule=tournament.rematch_handicap)
+    TournamentGame.objects.create(round=rnd, board=board, replay=replay, match=match,
+                                  first_id=first, second_id=second)
+    return 1
+
+
+def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int]) -> int:
+    from games.table_terms import default_limit
+
+    if rnd.number == 1:
+        field_ = reading.entrants(tournament, active_only=True)
+    else:
+        previous = tournament.rounds.get(number=rnd.number - 1)
+        going_on = set(reading.kasteel_next(tournament, list(previous.games.all())))
+        field_ = [e for e in reading.entrants(tournament) if e.id in going_on]
+    draw = seat_tables(field_, table_size=tournament.table_size, method=tournament.seating,
+                       seed=tournament.seed + rnd.number, allow_ai=tournament.allow_ai,
+                       teams=tournament.teams)
+    users = _users([e.id for e in field_])
+    bot = _kasteel_bot(tournament.game) if draw.ai_seats else None
+    for table in draw.tables:
+        size = len(table.seats)
+        options = {"players": size, "limit": default_limit(tournament.game, size, tournament.teams)}
+        if tournament.teams:
+            options["teams"] = True
+        players = {str(i): users[p] if p is not None else bot for i, p in enumerate(table.seats)}
+        match = game_services.start_match(
+            tournament.game, players, days_per_move=tournament.days_per_move,
+            rated=tournament.rated, new_game=options)
+        TournamentGame.objects.create(round=rnd, board=table.number, match=match)
+    return len(draw.tables)
+
+
+def _kasteel_bot(game: str):
+    from games import bots
+    from games.ai import levels_for
+
+    levels = levels_for(game)
+    level = "heuristic" if "heuristic" in levels else levels[0]
+    bot = bots.bot_for_level(level)
+    if bot is None:
+        bots.ensure_bot_accounts()
+        bot = bots.bot_for_level(level)
+    return bot
+
+
+def _users(ids: list[int]) -> dict:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.in_bulk(ids)
+
+
+# --- results and what follows -------------------------------------------------------------
+
+
+def record_result(match_id: int) -> bool:
+    """Store a finished game's result and move the tournament on. Idempotent (a second
+    delivery stores the same result and finds the next round queued or made)."""
+    found = TournamentGame.objects.filter(match_id=match_id).values_list(
+        "round__tournament_id", flat=True).first()
+    if found is None:
+        return False
+    with transaction.atomic():
+        tournament = lock(found)
+        game = TournamentGame.objects.select_for_update().get(match_id=match_id)
+        match = Match.objects.get(pk=match_id)
+        if match.status != Match.Status.FINISHED:
+            return False
+        seats = list(Seat.objects.filter(match_id=match_id).select_related("user"))
+        if tournament.two_player:
+            game.score_first = _score_first(seats, game.first_id)
+        else:
+            game.places = _places(seats)
+        game.ended = True
+        game.save(update_fields=["score_first", "places", "ended"])
+        if not tournament.is_over:
+            advance(tournament)
+            reading_changed(tournament)
+    return True
+
+
+def reading_changed(tournament: Tournament) -> None:
+    from tournaments import live
+
+    live.changed_after_commit(tournament.pk, "result")
+
+
+def _score_first(seats: list[Seat], first_id: int | None) -> float:
+    mine = next((s for s in seats if s.user_id == first_id), None)
+    if mine is None or mine.result == Seat.Result.DRAW or not mine.result:
+        return 0.5  # drawn (an annulled game counts as a draw here)
+    return 1.0 if mine.result == Seat.Result.WIN else 0.0
+
+
+def _places(seats: list[Seat]) -> dict[str, int]:
+    """Each human player's place among the table's players: 1 + the players who scored
+    more. AI seats fill a table but take no place: an AI's win does not put a table's
+    best player out."""
+    def points(seat: Seat) -> float:
+        if seat.score is not None:
+            return float(seat.score)
+        return {Seat.Result.WIN: 1.0, Seat.Result.DRAW: 0.5}.get(seat.result, 0.0)
+
+    humans = [seat for seat in seats if not getattr(seat.user, "is_bot", False)]
+    return {str(seat.user_id): 1 + sum(1 for other in humans if points(other) > points(seat))
+            for seat in humans}
+
+
+def advance(tournament: Tournament) -> None:
+    """With the tournament locked: replays, the end of a round, the next round or the end."""
+    if tournament.status != Status.RUNNING:
+        return
+    rounds = list(tournament.rounds.order_by("number"))
+    if not rounds:
+        return
+    if all_at_once(tournament):
+        total = reading.total_rounds(tournament)
+        for rnd in rounds:
+            _finish_round_if_done(rnd)
+        if len(rounds) == total and all(r.status == r.Status.FINISHED for r in rounds):
+            finish(tournament)
+        return
+    current = rounds[-1]
+    if tournament.format == Format.KNOCKOUT:
+        _replays(tournament, current)
+    if not _finish_round_if_done(current):
+        return
+    if _is_last(tournament, current):
+        finish(tournament)
+    else:
+        queue_round(tournament.pk, current.number + 1)
+
+
+def _finish_round_if_done(rnd: TournamentRound) -> bool:
+    if rnd.status == TournamentRound.Status.FINISHED:
+        return True
+    if rnd.games.filter(ended=False).exists():
+        return False
+    rnd.status = TournamentRound.Status.FINISHED
+    rnd.finished_at = timezone.now()
+    rnd.save(update_fields=["status", "finished_at"])
+    return True
+
+
+def _replays(tournament: Tournament, rnd: TournamentRound) -> None:
+    """A knockout slot whose games are all drawn (and not three yet) gets its replay."""
+    slots = reading.bracket(tournament)
+    if len(slots) < rnd.number:
+        return
+    gone = reading.withdrawn(tournament)
+    for slot in slots[rnd.number - 1]:
+        if slot.next_game is None or not slot.games:
+            continue
+        replay = len(slot.games)
+        if rnd.games.filter(board=slot.match.slot, replay=replay).exists():
+            continue
+        _two_player(tournament, rnd, slot.match.slot, replay, *slot.next_game, gone)
+
+
+def _is_last(tournament: Tournament, rnd: TournamentRound) -> bool:
+    total = reading.total_rounds(tournament)
+    if total is not None and rnd.number >= total:
+        return True
+    if tournament.format == Format.KASTEEL:
+        tables = list(rnd.games.all())
+        return len(tables) <= 1 or len(reading.kasteel_next(tournament, tables)) <= 1 or (
+            len(reading.kasteel_next(tournament, tables)) >= _seated(tables))
+    return False
+
+
+def _seated(tables: list[TournamentGame]) -> int:
+    return sum(len(t.places) for t in tables)
+
+
+def finish(tournament: Tournament) -> None:
+    tournament.status = Status.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.winner_id = winner_of(tournament)
+    tournament.save(update_fields=["status", "finished_at", "winner"])
+    audit(tournament, None, Action.FINISH,
+          winner=tournament.winner.username if tournament.winner else None)
+    notices.finished(tournament)
+
+
+def winner_of(tournament: Tournament) -> int | None:
+    if tournament.format in (Format.ROUND_ROBIN, Format.SWISS):
+        rows = reading.standing_rows(tournament)
+        return rows[0].player if rows else None
+    if tournament.format == Format.KNOCKOUT:
+        rounds = reading.bracket(tournament)
+        return rounds[-1][0].winner if rounds and len(rounds[-1]) == 1 else None
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return None
+    seeds = {e.id: i for i, e in enumerate(reading.entrants(tournament))}
+    placed = [(place, seeds.get(int(uid), 0), int(uid))
+              for game in last.games.all() for uid, place in game.places.items()]
+    return min(placed)[2] if placed else None
+
+
+def catch_up() -> int:
+    """Running tournaments whose next round was never queued (a lost task): queue it."""
+    moved = 0
+    for tournament_id in Tournament.objects.filter(status=Status.RUNNING).values_list(
+            "pk", flat=True):
+        with transaction.atomic():
+            tournament = lock(tournament_id)
+            if all_at_once(tournament) or not tournament.rounds.exists():
+                queue_first_rounds(tournament)  # each round is made once, whatever is queued
+            advance(tournament)
+            moved += 1
+    return moved

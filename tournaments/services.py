@@ -1,0 +1,263 @@
+"""The write path of tournaments: registration and the admins' actions.
+
+Every function locks the Tournament row first (select_for_update) and writes its audit
+row in the same transaction, so a join racing a start, or two admins pressing "start",
+are applied one after the other. Rounds (pairing, games, results, the end) are in
+``tournaments.rounds``; this module queues the first round when the tournament starts.
+
+States: draft -> registration -> running <-> paused -> finished; closed from any state
+is final (running games finish but start no further round).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import services as game_services
+from games.errors import Conflict, Forbidden, NotFound, ServiceError
+from games.models import Match
+from tournaments import live
+from tournaments.models import Tournament, TournamentAudit, TournamentGame, TournamentPlayer
+from tournaments.pairing import PairingError
+
+Status = Tournament.Status
+Action = TournamentAudit.Action
+DEFAULT_RATING = 1500.0
+REASON_LENGTH = 500
+
+__all__ = [
+    "Conflict", "Forbidden", "NotFound", "ServiceError", "audit", "close", "join",
+    "join_refusal", "leave", "lock", "open_registration", "pause", "resume", "start",
+    "withdraw",
+]
+
+
+def lock(tournament_id: Any) -> Tournament:
+    try:
+        return Tournament.objects.select_for_update().get(
+            pk=int(getattr(tournament_id, "pk", tournament_id)))
+    except (Tournament.DoesNotExist, TypeError, ValueError):
+        raise NotFound(_("There is no tournament %(id)s.") % {"id": tournament_id}) from None
+
+
+def audit(tournament: Tournament, actor, action: str, **detail: Any) -> TournamentAudit:
+    """An audit row, and after the commit a nudge to the tournament's page."""
+    entry = TournamentAudit.objects.create(
+        tournament=tournament, actor=actor if getattr(actor, "pk", None) else None,
+        action=action, detail=detail,
+    )
+    live.changed_after_commit(tournament.pk, action)
+    return entry
+
+
+def _require_staff(actor) -> None:
+    if not getattr(actor, "is_staff", False):
+        raise Forbidden(_("Only admins may do this."))
+
+
+def _reason(reason: Any, *, required: bool = False) -> str:
+    text = " ".join(str(reason or "").split())[:REASON_LENGTH]
+    if required and not text:
+        raise ServiceError(_("Give a reason: it is kept in the audit log."))
+    return text
+
+
+def player_rating(user, game: str) -> float:
+    from ladders.ratings import current
+
+    rating = current(user, game)
+    return float(rating.rating) if rating is not None else DEFAULT_RATING
+
+
+# --- players ----------------------------------------------------------------------------
+
+
+def join_refusal(tournament: Tournament, user, now=None) -> str:
+    """Why ``user`` may not join (registration, limits, rating range), or "" if they may."""
+    now = now or timezone.now()
+    if tournament.status != Status.REGISTRATION:
+        return _("This tournament does not take players now.")
+    if tournament.registration_opens_at and now < tournament.registration_opens_at:
+        return _("Registration has not opened yet.")
+    if tournament.registration_closes_at and now >= tournament.registration_closes_at:
+        return _("Registration has closed.")
+    if getattr(user, "is_bot", False) or not user.is_active:
+        return _("That account cannot play in tournaments.")
+    if tournament.players.filter(user=user).exists():
+        return _("You are in this tournament already.")
+    if tournament.max_players and tournament.players.count() >= tournament.max_players:
+        return _("The tournament is full (%(count)s players).") % {
+            "count": tournament.max_players}
+    low, high = tournament.min_rating, tournament.max_rating
+    if low is not None or high is not None:
+        rating = round(player_rating(user, tournament.game))
+        if (low is not None and rating < low) or (high is not None and rating > high):
+            return _("This tournament is for players rated %(low)s to %(high)s; yours is "
+                     "%(rating)s.") % {"low": low if low is not None else 0,
+                                       "high": high if high is not None else "∞",
+                                       "rating": rating}
+    return ""
+
+
+def join(tournament_id: Any, user) -> TournamentPlayer:
+    """Register ``user`` while registration is open."""
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        refusal = join_refusal(tournament, user)
+        if refusal:
+            already = tournament.players.filter(user=user).exists()
+            raise (Conflict if already or tournament.status != Status.REGISTRATION
+                   else Forbidden)(refusal)
+        entry = TournamentPlayer.objects.create(
+            tournament=tournament, user=user, rating=player_rating(user, tournament.game))
+        audit(tournament, user, Action.JOIN, player=user.username)
+    return entry
+
+
+def leave(tournament_id: Any, user) -> None:
+    """Leave during registration (after the start an admin withdraws the player)."""
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        entry = tournament.players.filter(user=user).first()
+        if entry is None:
+            raise Conflict(_("You are not in this tournament."))
+        if tournament.status != Status.REGISTRATION:
+            raise Conflict(_("The tournament has started: ask an admin to withdraw you."))
+        entry.delete()
+        audit(tournament, user, Action.LEAVE, player=user.username)
+
+
+# --- the admins' actions ------------------------------------------------------------------
+
+
+def _move(tournament: Tournament, allowed: tuple[str, ...], to: str) -> None:
+    if tournament.status not in allowed:
+        raise Conflict(_("The tournament is %(status)s: that cannot be done now.") % {
+            "status": tournament.get_status_display()})
+    tournament.status = to
+
+
+def open_registration(tournament_id: Any, actor, reason: Any = "") -> Tournament:
+    _require_staff(actor)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        _move(tournament, (Status.DRAFT,), Status.REGISTRATION)
+        tournament.save(update_fields=["status"])
+        audit(tournament, actor, Action.OPEN, reason=_reason(reason))
+    return tournament
+
+
+def start(tournament_id: Any, actor, reason: Any = "") -> Tournament:
+    """Close registration and start: the players are seeded by their rating now and the
+    first round (a round robin played all at once: every round) is queued."""
+    from tournaments import rounds
+
+    _require_staff(actor)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        _move(tournament, (Status.REGISTRATION,), Status.RUNNING)
+        entries = list(tournament.players.select_related("user"))
+        if len(entries) < tournament.min_players:
+            raise Conflict(_("The tournament needs at least %(min)s players; %(count)s "
+                             "joined.") % {"min": tournament.min_players,
+                                           "count": len(entries)})
+        for entry in entries:
+            entry.rating = player_rating(entry.user, tournament.game)
+        TournamentPlayer.objects.bulk_update(entries, ["rating"])
+        try:
+            rounds.check_startable(tournament, entries)
+        except PairingError as exc:
+            raise ServiceError(str(exc)) from None
+        tournament.started_at = timezone.now()
+        tournament.save(update_fields=["status", "started_at"])
+        audit(tournament, actor, Action.START, reason=_reason(reason), players=len(entries))
+        rounds.queue_first_rounds(tournament)
+    return tournament
+
+
+def pause(tournament_id: Any, actor, reason: Any) -> Tournament:
+    """No new round starts while paused; the games of the round go on."""
+    _require_staff(actor)
+    reason = _reason(reason, required=True)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        _move(tournament, (Status.RUNNING,), Status.PAUSED)
+        tournament.save(update_fields=["status"])
+        audit(tournament, actor, Action.PAUSE, reason=reason)
+    return tournament
+
+
+def resume(tournament_id: Any, actor, reason: Any = "") -> Tournament:
+    """Running again: a round that ended during the pause is followed by the next now."""
+    from tournaments import rounds
+
+    _require_staff(actor)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        _move(tournament, (Status.PAUSED,), Status.RUNNING)
+        tournament.save(update_fields=["status"])
+        audit(tournament, actor, Action.RESUME, reason=_reason(reason))
+        rounds.advance(tournament)
+    return tournament
+
+
+def close(tournament_id: Any, actor, reason: Any) -> Tournament:
+    """Final: no further round; games still running finish but change nothing here."""
+    _require_staff(actor)
+    reason = _reason(reason, required=True)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        if tournament.is_over:
+            raise Conflict(_("The tournament is over already."))
+        tournament.status = Status.CLOSED
+        tournament.finished_at = timezone.now()
+        tournament.save(update_fields=["status", "finished_at"])
+        audit(tournament, actor, Action.CLOSE, reason=reason)
+    return tournament
+
+
+def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
+    """Withdraw a player: their running games of the tournament are lost by forfeit (a
+    resignation through games.services; at a Kasteel table an AI plays their seat on),
+    and they are paired no more. Returns the ids of the games forfeited."""
+    _require_staff(actor)
+    reason = _reason(reason, required=True)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        if tournament.is_over:
+            raise Conflict(_("The tournament is over already."))
+        entry = tournament.players.filter(user=user).first() if getattr(user, "pk", None) \
+            else None
+        if entry is None:
+            raise Conflict(_("%(name)s is not in this tournament.") % {
+                "name": getattr(user, "username", user)})
+        if entry.withdrawn_at is not None:
+            raise Conflict(_("%(name)s has been withdrawn already.") % {"name": user.username})
+        if tournament.status in (Status.DRAFT, Status.REGISTRATION):
+            entry.delete()
+            audit(tournament, actor, Action.WITHDRAW, player=user.username, reason=reason,
+                  forfeited=[])
+            return []
+        entry.withdrawn_at = timezone.now()
+        entry.save(update_fields=["withdrawn_at"])
+        running = list(
+            TournamentGame.objects.filter(round__tournament=tournament,
+                                          match__status=Match.Status.ACTIVE,
+                                          match__seats__user=user).distinct())
+        forfeited = []
+        for game in running:
+            game_services.resign(game.match_id, user)
+            if tournament.two_player:  # at a table an AI plays the seat to the end
+                game.forfeit = True
+                game.save(update_fields=["forfeit"])
+            forfeited.append(game.match_id)
+        audit(tournament, actor, Action.WITHDRAW, player=user.username, reason=reason,
+              forfeited=forfeited)
+    from tournaments import notices
+
+    notices.withdrawn(tournament, user, reason)
+    return forfeited

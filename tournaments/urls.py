@@ -1,0 +1,14 @@
+"""Tournament pages (creating and editing a tournament is in the Django admin)."""
+
+from django.urls import path
+
+from tournaments import views
+
+urlpatterns = [
+    path("tournaments/", views.tournament_list, name="tournament_list"),
+    path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament_detail"),
+    path("tournaments/<int:tournament_id>/join/", views.join, name="tournament_join"),
+    path("tournaments/<int:tournament_id>/leave/", views.leave, name="tournament_leave"),
+    path("tournaments/<int:tournament_id>/admin/", views.admin_action,
+         name="tournament_admin_action"),
+]

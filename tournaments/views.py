@@ -1,0 +1,172 @@
+"""Tournament pages: the list, a tournament's page, joining and leaving, and the admins'
+actions (a form on the page for staff). POST actions call tournaments.services and
+redirect; the page follows its socket (static/js/tournament.js)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games.models import Seat
+from tournaments import bracket_svg, reading, services
+from tournaments.models import Tournament, TournamentAudit
+from tournaments.pairing import knockout_rounds
+
+Status = Tournament.Status
+Format = Tournament.Format
+RECENT_EVENTS = 30
+
+
+@require_GET
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    shown = Tournament.objects.select_related("winner").annotate(entered=Count("players"))
+    if not request.user.is_staff:
+        shown = shown.exclude(status=Status.DRAFT)
+    groups = [
+        ("registration", _("Open for registration"),
+         [t for t in shown if t.status in (Status.DRAFT, Status.REGISTRATION)]),
+        ("running", _("Running"), [t for t in shown if t.status in (Status.RUNNING,
+                                                                     Status.PAUSED)]),
+        ("finished", _("Finished"), [t for t in shown if t.is_over]),
+    ]
+    mine = set()
+    if request.user.is_authenticated:
+        mine = set(request.user.tournament_entries.values_list("tournament_id", flat=True))
+    return render(request, "tournaments/tournament_list.html", {"groups": groups, "mine": mine})
+
+
+def _result_text(game) -> str:
+    if not game.ended:
+        return ""
+    text = {1.0: "1–0", 0.5: "½–½", 0.0: "0–1"}.get(game.score_first, "")
+    return f"{text} ({_('forfeit')})" if game.forfeit else text
+
+
+def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
+    games_by_round: dict[int, list] = {}
+    for game in reading.games(tournament):
+        games_by_round.setdefault(game.round_id, []).append(game)
+    seats_by_match: dict[int, list[Seat]] = {}
+    if not tournament.two_player:
+        ids = [g.match_id for gs in games_by_round.values() for g in gs if g.match_id]
+        for seat in Seat.objects.filter(match_id__in=ids).select_related("user"):
+            seats_by_match.setdefault(seat.match_id, []).append(seat)
+    rests = {}
+    if tournament.format == Format.ROUND_ROBIN and tournament.rounds.exists():
+        rests = {r.number: names.get(r.rest) for r in reading.schedule(tournament) if r.rest}
+    shown = []
+    for rnd in tournament.rounds.prefetch_related("byes__user").order_by("number"):
+        rows = []
+        for game in games_by_round.get(rnd.pk, []):
+            row = {"game": game, "result": _result_text(game)}
+            if not tournament.two_player:
+                seats = sorted(seats_by_match.get(game.match_id, []), key=lambda s: int(s.seat)
+                               if s.seat.isdigit() else 0)
+                row["seats"] = [{"name": s.user.username, "ai": s.user.is_bot,
+                                 "place": game.places.get(str(s.user_id)) if not s.user.is_bot
+                                 else None, "score": s.score} for s in seats]
+            rows.append(row)
+        shown.append({"round": rnd, "games": rows, "rest": rests.get(rnd.number),
+                      "byes": [names.get(b.user_id, "?") for b in rnd.byes.all()]})
+    return shown
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if tournament.status == Status.DRAFT and not request.user.is_staff:
+        raise PermissionDenied(_("This tournament is not announced yet."))
+    entries = reading.entries(tournament)
+    names = {e.user_id: e.user.username for e in entries}
+    me = next((e for e in entries if e.user_id == request.user.pk), None)
+    refusal = ""
+    if request.user.is_authenticated and me is None and tournament.status == Status.REGISTRATION:
+        refusal = services.join_refusal(tournament, request.user)
+    context = {
+        "tournament": tournament, "entries": entries, "me": me, "join_refusal": refusal,
+        "total_rounds": reading.total_rounds(tournament) if entries else None,
+        "rounds": _rounds(tournament, names),
+        "events": tournament.audit.select_related("actor")[:RECENT_EVENTS],
+        "statuses": Status,
+    }
+    if tournament.format in (Format.SWISS, Format.ROUND_ROBIN) and tournament.rounds.exists():
+        rows = reading.standing_rows(tournament)
+        number = {row.player: i for i, row in enumerate(rows, 1)}
+        context["standings"] = [{"row": row, "name": names.get(row.player, "?"),
+                                 "number": number[row.player]} for row in rows]
+        context["crosstable"] = reading.crosstable(tournament, rows)
+        context["crosstable_rows"] = list(zip(context["standings"],
+                                              context["crosstable"]["rows"], strict=True))
+    if tournament.format == Format.KNOCKOUT and len(entries) >= 2 and tournament.rounds.exists():
+        context["bracket"] = bracket_svg.layout(
+            reading.bracket(tournament), knockout_rounds(len(entries)), names)
+    return render(request, "tournaments/tournament_detail.html", context)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    try:
+        services.join(tournament_id, request.user)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("You joined the tournament."))
+    return redirect("tournament_detail", tournament_id=tournament_id)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    try:
+        services.leave(tournament_id, request.user)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("You left the tournament."))
+    return redirect("tournament_detail", tournament_id=tournament_id)
+
+
+ACTIONS = {
+    "open": lambda t, actor, reason, player: services.open_registration(t, actor, reason),
+    "start": lambda t, actor, reason, player: services.start(t, actor, reason),
+    "pause": lambda t, actor, reason, player: services.pause(t, actor, reason),
+    "resume": lambda t, actor, reason, player: services.resume(t, actor, reason),
+    "close": lambda t, actor, reason, player: services.close(t, actor, reason),
+    "withdraw": lambda t, actor, reason, player: services.withdraw(t, actor, player, reason),
+}
+
+
+@login_required
+@require_POST
+def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Staff: open, start, pause, resume, close, withdraw a player (with a reason)."""
+    if not request.user.is_staff:
+        raise PermissionDenied(_("Only admins may do this."))
+    action = request.POST.get("action", "")
+    reason = request.POST.get("reason", "")
+    player = None
+    try:
+        if action not in ACTIONS:
+            raise services.ServiceError(_("Choose an action: %(choices)s.") % {
+                "choices": ", ".join(ACTIONS)})
+        if action == "withdraw":
+            username = request.POST.get("player", "").strip()
+            player = get_user_model().objects.filter(username=username).first()
+            if player is None:
+                raise services.ServiceError(_("There is no player %(name)s.") % {
+                    "name": username or "–"})
+        ACTIONS[action](tournament_id, request.user, reason, player)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Done: %(action)s.") % {
+            "action": TournamentAudit.Action(action).label})
+    return redirect("tournament_detail", tournament_id=tournament_id)
