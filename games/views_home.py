@@ -105,7 +105,13 @@ def next_game(user: Any, after: int | None = None) -> Match | None:
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "home.html")
-    return render(request, "games/home.html", loop_context(request.user))
+    context = loop_context(request.user)
+    # A player with no game yet is shown where to learn each game first.
+    if not Seat.objects.filter(user=request.user, match__tutorial=False).exists():
+        from games import catalog
+
+        context["learn_games"] = catalog.games()
+    return render(request, "games/home.html", context)
 
 
 @login_required

@@ -109,3 +109,13 @@ def test_it_lets_long_names_wrap(client, alice):
     css = (client.get("/static/css/site.css").getvalue()).decode()
     names = '.site-main h1, .site-main a[href^="/players/"], .player-name, .who'
     assert names + " { overflow-wrap: anywhere; }" in css
+
+
+def test_a_player_without_games_is_shown_where_to_learn_each_game(alice, bob, client):
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    assert 'id="learn-first"' in page
+    for game in ("druidenwalzer", "caesar-cleopatra", "kasteel"):
+        assert f"/learn/{game}/tutorial/" in page and f'href="/learn/{game}/"' in page
+    new_game(alice, bob)
+    assert 'id="learn-first"' not in client.get("/").content.decode()
