@@ -7,6 +7,7 @@ paused for this player, least time left first).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -21,7 +22,10 @@ from django.views.decorators.http import require_GET
 from games import views_tables
 from games.boards.minis import mini_board
 from games.models import Challenge, Match, Seat
+from games.rules import RulesError
 from games.visibility import board_view
+
+log = logging.getLogger(__name__)
 
 
 def my_turn_seats(user: Any) -> QuerySet[Seat]:
@@ -46,8 +50,15 @@ def _opponents(seat: Seat) -> list[Any]:
 
 
 def _mini(seat: Seat) -> dict | None:
-    """The small board of the seat's game, from its player's own view."""
-    return mini_board(seat.match.game, board_view(seat.match, seat.seat), seat.seat)
+    """The small board of the seat's game, from its player's own view (none for a game
+    whose stored state cannot be read: the list must still show the others)."""
+    try:
+        view = board_view(seat.match, seat.seat)
+    except RulesError:
+        log.warning("no small board for game %s: its state cannot be read", seat.match_id,
+                    exc_info=True)
+        return None
+    return mini_board(seat.match.game, view, seat.seat)
 
 
 def _rows(seats: list[Seat], minis: bool = False) -> list[dict]:

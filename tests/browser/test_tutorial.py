@@ -70,9 +70,12 @@ def test_it_walks_a_tutorial_to_its_end(site, new_page, game):
     assert steps >= 3
     assert tutorial_state(page) == "free"
 
-    # A hint, once, in free play.
+    # A hint, once, in free play, when the player is to move (the AI may be first).
+    deadline = time.monotonic() + 60
+    while not my_moves(page, api)[1] and time.monotonic() < deadline:
+        time.sleep(0.2)
     page.locator("#hint-button").click()
-    page.locator("#hint-list li").first.wait_for()
+    page.locator("#hint-list li").first.wait_for(timeout=30000)
 
     # Free play: the first legal move, through the API, until the game is over.
     deadline = time.monotonic() + 240

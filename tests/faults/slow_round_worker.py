@@ -29,7 +29,9 @@ def main(argv: list[str]) -> None:
 
     def slow_two_player(tournament, rnd, *args, **kwargs):
         made = make(tournament, rnd, *args, **kwargs)
-        marker.write_text(f"{tournament.pk} {rnd.number} {os.getpid()}")
+        # Written whole, then renamed: the test never reads a half-written marker.
+        marker.with_suffix(".part").write_text(f"{tournament.pk} {rnd.number} {os.getpid()}")
+        marker.with_suffix(".part").rename(marker)
         time.sleep(delay)
         return made
 

@@ -28,7 +28,9 @@ def main(argv: list[str]) -> None:
     choose = bots.choose_move
 
     def slow_choose_move(match, seat):
-        marker.write_text(f"{match.pk} {match.version} {os.getpid()}")
+        # Written whole, then renamed: the test never reads a half-written marker.
+        marker.with_suffix(".part").write_text(f"{match.pk} {match.version} {os.getpid()}")
+        marker.with_suffix(".part").rename(marker)
         time.sleep(delay)
         return choose(match, seat)
 

@@ -77,3 +77,16 @@ def test_it_draws_the_small_boards_without_a_query_per_game(client, alice, bob, 
         page = client.get("/").content.decode()
     assert page.count('class="mini-board') == 4
     assert len(four) == len(one), [q["sql"] for q in four.captured_queries]
+
+
+def test_a_game_whose_state_cannot_be_read_does_not_break_the_home_page(alice, bob, client):
+    from games.models import Match
+    from tests.games.helpers import new_game
+
+    broken = new_game(alice, bob)
+    readable = new_game(alice, bob)
+    Match.objects.filter(pk=broken.pk).update(state={})  # a corrupt row, written by hand
+    client.force_login(alice)
+    page = client.get("/")
+    assert page.status_code == 200
+    assert f"/games/{readable.pk}/" in page.content.decode()
