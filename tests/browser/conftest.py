@@ -97,3 +97,14 @@ def new_page(browser):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    """Where a test saves its screenshots for review (BROWSER_SCREENSHOTS, or a folder
+    of the test run); its path is printed."""
+    folder = Path(os.environ.get("BROWSER_SCREENSHOTS")
+                  or tmp_path_factory.getbasetemp() / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots: {folder}")
+    return folder

@@ -7,9 +7,7 @@ serious axe-core violation. Screenshots are saved for review."""
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 
 import pytest
 
@@ -45,15 +43,6 @@ def game(site) -> int:
     done = site.manage("shell", "-c", SETUP)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])["game"]
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    folder = Path(os.environ.get("BROWSER_SCREENSHOTS")
-                  or tmp_path_factory.getbasetemp() / "screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    print(f"\nscreenshots: {folder}")
-    return folder
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))

@@ -7,8 +7,6 @@ Screenshots of each are saved for review (BROWSER_SCREENSHOTS chooses the folder
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
@@ -42,15 +40,6 @@ def games(site) -> dict[str, int]:
     done = site.manage("shell", "-c", SETUP)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    folder = Path(os.environ.get("BROWSER_SCREENSHOTS")
-                  or tmp_path_factory.getbasetemp() / "screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    print(f"\nscreenshots: {folder}")
-    return folder
 
 
 def view_box(page) -> list[float]:

@@ -9,7 +9,6 @@ fails axe-core."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -101,15 +100,6 @@ def log_in(page, base: str, name: str, next_path: str = "/") -> None:
 @pytest.fixture(scope="module")
 def players(site) -> None:
     shell(site, SETUP)
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    folder = Path(os.environ.get("BROWSER_SCREENSHOTS")
-                  or tmp_path_factory.getbasetemp() / "screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    print(f"\nscreenshots: {folder}")
-    return folder
 
 
 def admin_action(page, action: str, reason: str = "") -> None:
