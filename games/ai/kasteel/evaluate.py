@@ -78,7 +78,9 @@ class Weights:
 
 
 OLD = Weights()
-NEW = Weights(next_piece=1.0, castle=2.0, exact_number=3.0, lap_risk=0.5)
+NEW = Weights(
+    next_piece=1.0, castle=2.0, exact_number=3.0, lap_risk=0.5, bandit_home=5.0, hand_after=True
+)
 
 CARD_VALUES = {JOKER: 4.0, JACK: 2.0}
 NUMBER_VALUE = 1.5

@@ -1,13 +1,14 @@
 """The heuristic's homing terms: pieces early in the home order first, no
 walks towards an entrance a piece may not take yet, number cards kept for an
-exact landing (the old evaluation, ``heuristic-old`` in the arena, has none)."""
+exact landing, foe Bandits kept at home (the old evaluation, ``heuristic-old``
+in the arena, has none of these)."""
 
 from __future__ import annotations
 
 import random
 
 from games.ai.base import Deadline
-from games.ai.kasteel.evaluate import NEW, OLD, hand_value
+from games.ai.kasteel.evaluate import NEW, OLD, evaluate, hand_value
 from games.ai.kasteel.heuristic import HeuristicBot, score_moves
 from games.ai.kasteel.observe import state_from_view
 from games.rules import get_rules
@@ -60,3 +61,17 @@ def test_it_values_a_number_card_that_lands_the_next_piece_exactly():
     exact, other = [king, two], [king, three]
     assert hand_value(board, 0, exact, OLD) == hand_value(board, 0, other, OLD)
     assert hand_value(board, 0, exact, NEW) > hand_value(board, 0, other, NEW) + 1.0
+
+
+def test_it_values_a_foe_bandit_held_at_home():
+    # seat 1's Bandit far from every piece of ours, or sent home behind its row
+    away = two_player_state(["K/0", "D/0"], {"K": [2, 0]}, {}, "DCBPSX")
+    data = RULES.to_json(away)
+    data["seats"][1]["home"] = list("KDCBPS")
+    data["seats"][1]["track"] = {"X": [30, 0]}
+    ringed = state_from_view(RULES.view(RULES.from_json(data), "0"))
+    held = state_from_view(RULES.view(away, "0"))
+    old = evaluate(held, 0, weights=OLD) - evaluate(ringed, 0, weights=OLD)
+    new = evaluate(held, 0, weights=NEW) - evaluate(ringed, 0, weights=NEW)
+    assert NEW.bandit_home > 0
+    assert new > old + 0.9 * NEW.bandit_home
