@@ -16,9 +16,21 @@ In squares of progress (a typical dice walk is 7). The terms:
   Sheriffs, counted more when we hold a card to move them;
 - **blocking**: a friend on its own start square in the way of foes just
   behind it (a plus), foes' blockers just ahead of friends (a minus);
-- **castle value**: the score at a length limit;
+- **castle value**: the score at a length limit (and a piece on a castle
+  place is safe from every Bandit);
+- **homing**: pieces early in the home order enter first, so their steps
+  weigh more; a piece out of turn walking towards its entrance will likely
+  have to pass it and go round, so its steps weigh less;
+- **Bandits at home**: a foe Bandit sent home robs no one until it is first
+  of its row again (the Bandits decide these games: in 4-player games of
+  AI seats each seat loses some 75 pieces to them);
 - **cards** (``hand_value``): flexible cards kept for later (the Joker, the
-  Jack, number cards for exact steps, piece cards of pieces that can walk).
+  Jack, number cards for exact steps, piece cards of pieces that can walk),
+  and a number card with the card of the next piece to enter when it lands
+  that piece exactly on its target.
+
+``Weights`` holds the terms added to bring pieces home; ``OLD`` switches
+them off (the arena's ``heuristic-old``, a yardstick for the new ``NEW``).
 """
 
 from __future__ import annotations

@@ -14,7 +14,9 @@ the code ``play`` runs) and the position scored by ``evaluate``:
 
 Walks of the same piece by the same number of steps are scored once (the
 card's colour only matters against equal ranks, so it is part of the key);
-the cards left in hand add ``hand_value``. Home orders are placed highest
+the cards left in hand add ``hand_value``, judged on the board after a
+typical walk of the move (entering a piece makes the next one's card live,
+a piece on its target makes its card dead). Home orders are placed highest
 rank first (castle values count at a length limit). Ties go to the rng.
 """
 
