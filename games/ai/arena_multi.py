@@ -36,7 +36,7 @@ from typing import Any
 from games.rules import get_rules
 
 from .arena import play_all, seed_for, wilson
-from .registry import get_bot
+from .registry import get_arena_bot
 
 MOVE_CAP_ENDING = "move cap (no winner)"
 
@@ -76,6 +76,18 @@ class MultiResult:
     ending: str
     turns: int
     cpu: list[list[float]] = field(default_factory=list)  # per position: per move
+    home: list[int] | None = None  # Kasteel: per position, pieces on their castle target
+
+
+def _pieces_home(rules: Any, state: Any, seating: tuple[int, ...]) -> list[int]:
+    """Kasteel: each position's pieces standing on their castle targets."""
+    board = rules.to_json(state)["seats"]
+    home = []
+    for seat in seating:
+        info = board[seat]
+        order = info["order"]
+        home.append(sum(1 for r, place in info["castle"].items() if place == 7 - order.index(r)))
+    return home
 
 
 def _credit(rules: Any, state: Any, outcome: Any, seats: tuple[str, ...]) -> dict[str, float]:
@@ -97,7 +109,7 @@ def play_multi_game(config: MultiConfig, index: int) -> MultiResult:
         raise ValueError(f"{config.game} has {len(seats)} seats; --seats lists {n} levels")
     seating = tuple((index + j) % n for j in range(n))
     position_of = {seats[seat]: j for j, seat in enumerate(seating)}
-    bots = [get_bot(config.game, level) for level in config.seats]
+    bots = [get_arena_bot(config.game, level) for level in config.seats]
     rngs = [random.Random(seed_for(config.seed, index, f"p{j}")) for j in range(n)]
     cpu: list[list[float]] = [[] for _ in range(n)]
     moves = 0
@@ -127,6 +139,7 @@ def play_multi_game(config: MultiConfig, index: int) -> MultiResult:
         outcome.reason,
         turns,
         cpu,
+        _pieces_home(rules, state, seating) if config.game == "kasteel" else None,
     )
 
 
@@ -173,6 +186,15 @@ def format_multi_report(
             f"{mean_score:>12.2f}{mean_cpu * 1000:>13.2f}ms"
             f"{(max(times) if times else 0) * 1000:>8.1f}ms{len(times):>9}"
         )
+    if results and all(r.home is not None for r in results):
+        lines.append("")
+        for level in dict.fromkeys(config.seats):
+            positions = [j for j, name in enumerate(config.seats) if name == level]
+            home = [r.home[j] for r in results for j in positions]  # type: ignore[index]
+            lines.append(
+                f"{level}: pieces on their castle target at the end, mean "
+                f"{sum(home) / len(home):.2f}, max {max(home)}"
+            )
     first = config.seats[0]
     by_seat = [sum(r.credit[0] for r in results if r.seating[0] == seat) for seat in range(n)]
     counts = Counter(r.seating[0] for r in results)
@@ -203,7 +225,7 @@ def multi_config_from_options(options: dict[str, Any]) -> MultiConfig:
         raise ValueError("--games must be at least 1")
     game = options["game"]
     for level in seats:
-        get_bot(game, level)  # ValueError for an unknown level or one that does not play it
+        get_arena_bot(game, level)  # ValueError for an unknown level or one that does not play it
     config = MultiConfig(
         seats=seats,
         games=options["games"],

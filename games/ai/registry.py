@@ -122,11 +122,19 @@ def _caesar_cleopatra_baseline() -> Bot:
 
 #: Levels for the arena only: yardsticks, not players on the site (no account,
 #: not in the lobby, not in ``LEVELS``).
+def _kasteel_heuristic_old() -> Bot:
+    from .kasteel.heuristic import OldHeuristicBot
+
+    return OldHeuristicBot()
+
+
 ARENA_LEVELS: dict[str, dict[str, Callable[[], Bot]]] = {
     "baseline": {
         "druidenwalzer": _druidenwalzer_baseline,
         "caesar-cleopatra": _caesar_cleopatra_baseline,
     },
+    # the Kasteel heuristic before its homing terms: new against old
+    "heuristic-old": {"kasteel": _kasteel_heuristic_old},
 }
 
 

@@ -16,12 +16,26 @@ In squares of progress (a typical dice walk is 7). The terms:
   Sheriffs, counted more when we hold a card to move them;
 - **blocking**: a friend on its own start square in the way of foes just
   behind it (a plus), foes' blockers just ahead of friends (a minus);
-- **castle value**: the score at a length limit;
+- **castle value**: the score at a length limit (and a piece on a castle
+  place is safe from every Bandit);
+- **homing**: pieces early in the home order enter first, so their steps
+  weigh more; a piece out of turn walking towards its entrance will likely
+  have to pass it and go round, so its steps weigh less;
+- **Bandits at home**: a foe Bandit sent home robs no one until it is first
+  of its row again (the Bandits decide these games: in 4-player games of
+  AI seats each seat loses some 75 pieces to them);
 - **cards** (``hand_value``): flexible cards kept for later (the Joker, the
-  Jack, number cards for exact steps, piece cards of pieces that can walk).
+  Jack, number cards for exact steps, piece cards of pieces that can walk),
+  and a number card with the card of the next piece to enter when it lands
+  that piece exactly on its target.
+
+``Weights`` holds the terms added to bring pieces home; ``OLD`` switches
+them off (the arena's ``heuristic-old``, a yardstick for the new ``NEW``).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from games.rules.kasteel.constants import (
     BANDIT,
@@ -53,6 +67,32 @@ THREAT_WEIGHT = 0.5
 BLOCK_BONUS = 0.5
 CASTLE_WEIGHT = 0.5
 HOME_QUEUE = 1.0
+
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The terms that bring pieces home; ``OLD`` switches them off (the
+    evaluation before them, kept for the arena's ``heuristic-old``)."""
+
+    #: extra weight on the steps the next piece of the home order still walks
+    next_piece: float = 0.0
+    #: castle value weight (a piece on a castle place is safe and scores)
+    castle: float = CASTLE_WEIGHT
+    #: a number card that would land the next piece exactly (with its card)
+    exact_number: float = 0.0
+    #: a piece out of turn close to the entrance will likely pass it: lap share
+    lap_risk: float = 0.0
+    #: a foe Bandit held at home (half as much when it is first of its row)
+    bandit_home: float = 0.0
+    #: the cards left are valued on the board after the walk, not before it
+    hand_after: bool = False
+
+
+OLD = Weights()
+NEW = Weights(
+    next_piece=1.0, castle=2.0, exact_number=3.0, lap_risk=0.5, bandit_home=5.0, hand_after=True
+)
 
 CARD_VALUES = {JOKER: 4.0, JACK: 2.0}
 NUMBER_VALUE = 1.5
@@ -161,7 +201,47 @@ def _blocking(state: State, friends: tuple[int, ...], ring: int) -> float:
     return score
 
 
-def evaluate(state: State, seat: int, ready: bool = False) -> float:
+def next_piece(state: State, seat: int) -> int:
+    """The seat's piece whose turn it is to enter the castle (-1: all in)."""
+    done = state.done[seat]
+    return seat * PIECES + state.order[seat][done] if done < PIECES else -1
+
+
+def _homing(state: State, mine: tuple[int, ...], ring: int, weights: Weights) -> float:
+    """Pieces early in the home order enter first: their steps weigh more (by
+    the order, not by whose turn it is, so finishing a piece costs nothing).
+    A piece out of turn walking towards the entrance will likely pass it and
+    go round again, so its steps weigh less."""
+    score = 0.0
+    for seat in mine:
+        first = next_piece(state, seat)
+        if first < 0:
+            continue
+        for piece in range(seat * PIECES, seat * PIECES + PIECES):
+            if state.on_target(piece):
+                continue
+            share = (PIECES - state.oidx[piece]) / PIECES
+            score -= weights.next_piece * share * remaining(state, piece, ring)
+            loc = state.loc[piece]
+            if weights.lap_risk and piece != first and 0 <= loc < CASTLE:
+                entrance = SQUARES_PER_SEAT * seat - 1
+                walked = ring - 1 - (entrance - loc) % ring
+                score -= weights.lap_risk * walked
+    return score
+
+
+def _bandits_home(state: State, seats: tuple[int, ...]) -> float:
+    """Foe Bandits at home: they rob no one until they are first of their row
+    and a card walks them."""
+    count = 0.0
+    for seat in seats:
+        bandit = seat * PIECES + BANDIT
+        if state.loc[bandit] < 0 and bandit in state.home[seat]:
+            count += 0.5 if state.home[seat][0] == bandit else 1.0
+    return count
+
+
+def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NEW) -> float:
     """The position's worth to ``seat``'s team; ``ready``: whether the seat
     holds a card to move its Bandit or Sheriff next turn."""
     mine = team_of(state, seat)
@@ -196,14 +276,20 @@ def evaluate(state: State, seat: int, ready: bool = False) -> float:
                 THREAT_WEIGHT * own_chance * chance * weight * progress_lost(state, piece, ring)
             )
     score += _blocking(state, mine, ring)
-    score += CASTLE_WEIGHT * sum(state.castle_value(s) for s in mine)
+    score += weights.castle * sum(state.castle_value(s) for s in mine)
+    if weights != OLD:
+        score += _homing(state, mine, ring, weights)
+        if weights.bandit_home:
+            score += weights.bandit_home * _bandits_home(state, foe_seats)
     return score
 
 
-def hand_value(state: State, seat: int, hand: list[int]) -> float:
+def hand_value(state: State, seat: int, hand: list[int], weights: Weights = NEW) -> float:
     """What the cards still in hand are worth for the next turns."""
     value = 0.0
     mine = team_of(state, seat)
+    if weights.exact_number:
+        value += weights.exact_number * _exact_numbers(state, mine, hand)
     for card in hand:
         kind = card % CARDS_PER_SEAT
         if kind >= FIRST_NUMBER:
@@ -215,3 +301,19 @@ def hand_value(state: State, seat: int, hand: list[int]) -> float:
         else:
             value += PIECE_CARD_DEAD
     return value
+
+
+def _exact_numbers(state: State, mine: tuple[int, ...], hand: list[int]) -> int:
+    """How many next pieces the hand can land exactly on their target: a
+    number card of the steps left with the piece's card (dice rarely hit)."""
+    ring = SQUARES_PER_SEAT * state.n
+    kinds = {card % CARDS_PER_SEAT for card in hand}
+    count = 0
+    for seat in mine:
+        first = next_piece(state, seat)
+        if first < 0 or first % PIECES not in kinds or not state.can_walk(first):
+            continue
+        steps = remaining(state, first, ring)
+        if 1 <= steps <= 4 and FIRST_NUMBER + int(steps) - 1 in kinds:
+            count += 1
+    return count

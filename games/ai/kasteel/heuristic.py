@@ -14,7 +14,9 @@ the code ``play`` runs) and the position scored by ``evaluate``:
 
 Walks of the same piece by the same number of steps are scored once (the
 card's colour only matters against equal ranks, so it is part of the key);
-the cards left in hand add ``hand_value``. Home orders are placed highest
+the cards left in hand add ``hand_value``, judged on the board after a
+typical walk of the move (entering a piece makes the next one's card live,
+a piece on its target makes its card dead). Home orders are placed highest
 rank first (castle values count at a length limit). Ties go to the rng.
 """
 
@@ -36,10 +38,11 @@ from games.rules.kasteel.state import State
 from games.rules.kasteel.walking import walk
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
-from .evaluate import TOTALS, evaluate, hand_value
+from .evaluate import NEW, OLD, TOTALS, Weights, evaluate, hand_value
 from .observe import state_from_view
 
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=2.0)
+TYPICAL_WALK = 7  # the most likely total of two dice
 LOST = -1e9  # a move not scored before the CPU cap
 
 
@@ -51,9 +54,10 @@ def _ready(hand: list[int]) -> bool:
 class Walker:
     """Scores walks on one position, each (piece, steps, colour) once."""
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State, seat: int, weights: Weights = NEW) -> None:
         self.state = state
         self.seat = seat
+        self.weights = weights
         self.cache: dict[tuple, float] = {}
 
     def after(self, piece: int, steps: int, colour: int, base: State | None = None) -> State:
@@ -67,7 +71,7 @@ class Walker:
         found = self.cache.get(key)
         if found is None:
             child = self.after(piece, steps, colour)
-            found = self.cache[key] = evaluate(child, self.seat, ready)
+            found = self.cache[key] = evaluate(child, self.seat, ready, self.weights)
         return found
 
     def rolled(self, piece: int, colour: int, ready: bool) -> float:
@@ -82,12 +86,12 @@ class Walker:
         """Walk one die, then (unless done) the average over the next roll."""
         child = self.after(piece, die, colour)
         if child.phase == OVER or child.on_target(piece):
-            return evaluate(child, self.seat, ready)
+            return evaluate(child, self.seat, ready, self.weights)
         total = 0.0
         for steps, chance in enumerate(TOTALS):
             if chance:
                 grandchild = self.after(piece, steps, colour, child)
-                total += chance * evaluate(grandchild, self.seat, ready)
+                total += chance * evaluate(grandchild, self.seat, ready, self.weights)
         return total
 
 
@@ -95,6 +99,7 @@ class HeuristicBot(ThinkingBot):
     """The best move one ply deep, dice averaged."""
 
     default_budget = DEFAULT_BUDGET
+    weights: Weights = NEW
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
@@ -104,16 +109,17 @@ class HeuristicBot(ThinkingBot):
         deadline = Deadline(budget.cpu_seconds)
         state = state_from_view(view)
         seat = view["viewer"]
-        scores = score_moves(state, seat, legal_moves, deadline)
+        scores = score_moves(state, seat, legal_moves, deadline, self.weights)
         best = max(scores)
         candidates = [m for m, s in zip(legal_moves, scores) if s >= best - 1e-9]
         return dict(rng.choice(candidates))
 
 
-def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Deadline) -> list:
+def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Deadline,
+                weights: Weights = NEW) -> list:
     """Each legal move's value for ``seat`` (the seat to move)."""
     hand = state.hands[seat]
-    walker = Walker(state, seat)
+    walker = Walker(state, seat, weights)
     scores = []
     for move in legal_moves:
         if deadline.passed():
@@ -138,5 +144,15 @@ def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Dead
             board = walker.value(piece, NUMBER_VALUE[number % CARDS_PER_SEAT], colour, held)
         else:
             board = walker.rolled(piece, colour, held)
-        scores.append(board + hand_value(state, seat, left))
+        after = state
+        if weights.hand_after:  # a typical walk: which cards it makes live or dead
+            steps = NUMBER_VALUE[number % CARDS_PER_SEAT] if number >= 0 else TYPICAL_WALK
+            after = walker.after(piece, steps, colour)
+        scores.append(board + hand_value(after, seat, left, weights))
     return scores
+
+
+class OldHeuristicBot(HeuristicBot):
+    """The evaluation before the homing terms (arena only: a yardstick)."""
+
+    weights = OLD

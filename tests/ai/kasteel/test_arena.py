@@ -111,3 +111,14 @@ def test_it_runs_as_a_manage_py_command():
         timeout=120,
     )
     assert bad.returncode != 0 and "--players 4 but --seats lists 2" in bad.stderr
+
+
+def test_it_pits_the_heuristic_against_the_old_one_and_counts_pieces_home():
+    config = MultiConfig(seats=("heuristic", "heuristic-old"), games=2, seed=5, limit=3)
+    results = run_multi(config)
+    for r in results:
+        assert r.home is not None and len(r.home) == 2
+        assert all(0 <= count <= 7 for count in r.home)
+    report = format_multi_report(config, results)
+    assert "heuristic-old" in report
+    assert "pieces on their castle target at the end" in report
