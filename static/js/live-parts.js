@@ -2,7 +2,8 @@
 // and on every (re)connection (to catch up with what changed while no socket
 // listened), the page's live parts are replaced by the server's fresh HTML.
 // followLiveParts(root, ids, anchorFor): ``root`` carries data-socket; ``ids`` name
-// the live parts; anchorFor(id) is the selector a part that appears goes before.
+// the live parts; anchorFor(id), if given, is the selector a part that appears goes
+// before (without it, only parts already on the page are replaced or removed).
 window.followLiveParts = function followLiveParts(root, ids, anchorFor) {
   "use strict";
   let delay = 1000;
@@ -15,7 +16,7 @@ window.followLiveParts = function followLiveParts(root, ids, anchorFor) {
       const fresh = page.getElementById(id);
       const current = document.getElementById(id);
       if (fresh && current) current.replaceWith(fresh);
-      else if (fresh && !current) root.querySelector(anchorFor(id))?.before(fresh);
+      else if (fresh && !current && anchorFor) root.querySelector(anchorFor(id))?.before(fresh);
       else if (current && !fresh) current.remove();
     }
   }
