@@ -5,6 +5,7 @@ from __future__ import annotations
 from games import services as game_services
 from games.models import Match, Seat
 from games.rules import get_rules
+from tournaments import services
 from tournaments.models import TournamentGame
 
 
@@ -45,3 +46,13 @@ def play_out(run, match_id: int, limit: int = 5000) -> Match:
         run(game_services.play, match_id, seat.user, move, match.version, seat=seat_name,
             as_ai=bool(seat.takeover_level))
     raise AssertionError(f"game {match_id} did not end in {limit} moves")
+
+
+def started(run, make_tournament, players, staff, **terms):
+    """A tournament made with ``terms``, joined by ``players`` and started by ``staff``."""
+    cup = make_tournament(**terms)
+    for player in players:
+        services.join(cup.pk, player)
+    run(services.start, cup.pk, staff)
+    cup.refresh_from_db()
+    return cup

@@ -8,20 +8,11 @@ import re
 
 import pytest
 
-from tests.tournaments.play import draw, higher_wins, running, win
+from tests.tournaments.play import draw, higher_wins, running, started, win
 from tournaments import reading, services
 from tournaments.models import Tournament, TournamentAudit
 
 pytestmark = pytest.mark.django_db
-
-
-def started(run, make_tournament, players, staff, **terms):
-    cup = make_tournament(**terms)
-    for player in players:
-        services.join(cup.pk, player)
-    run(services.start, cup.pk, staff)
-    cup.refresh_from_db()
-    return cup
 
 
 def standings_cells(html: str) -> list[list[str]]:

@@ -6,20 +6,11 @@ from __future__ import annotations
 import pytest
 
 from games.models import Match
-from tests.tournaments.play import draw, higher_wins, play_out, running, win
+from tests.tournaments.play import draw, higher_wins, play_out, running, started, win
 from tournaments import reading, services
 from tournaments.models import TournamentBye, TournamentGame, TournamentRound
 
 pytestmark = pytest.mark.django_db
-
-
-def started(run, make_tournament, players, staff, **terms):
-    cup = make_tournament(**terms)
-    for player in players:
-        services.join(cup.pk, player)
-    run(services.start, cup.pk, staff)
-    cup.refresh_from_db()
-    return cup
 
 
 def test_a_swiss_pairs_each_round_when_the_last_ends(make_tournament, field, staff, run):
