@@ -151,18 +151,18 @@ def _broadcast(match: Match, message: ChatMessage) -> None:
 
     from druidsite.realtime import publish_many
     from games.broadcast import group_name
-    from social.models import Block
+    from social.services import blocked_ids
 
     payload = {"type": "chat.line", "line": line_payload(message)}
     teams = {} if message.channel in (PLAYERS, SPECTATORS) else _teams(match)
-    # A player who blocks the writer gets none of their lines, live or later.
-    blockers = set(Block.objects.filter(blocked=message.user).values_list("blocker_id",
-                                                                           flat=True))
+    # Players kept apart from the writer by a block (either way) get none of their
+    # lines, live as on reload (``lines``).
+    apart = blocked_ids(message.user)
     groups = []
     for seat in match.seats.all():
         if seat.takeover_level or seat.user.is_bot:
             continue  # an AI reads no chat
-        if seat.user_id in blockers:
+        if seat.user_id in apart:
             continue
         if message.channel in (PLAYERS, SPECTATORS):
             groups.append(group_name(match.pk, seat.seat))
