@@ -41,7 +41,8 @@ def _dispute_decided(params: dict[str, Any]) -> tuple[str, str]:
                 "reason": params.get("reason", "")})
 
 
-def _ladder(subject: str, text: str):
+def _worded(subject: str, text: str):
+    """A kind put in words by two templates filled with its facts."""
     def words(params: dict[str, Any]) -> tuple[str, str]:
         values = {k: ("" if v is None else v) for k, v in params.items()}
         return _(subject) % values, _(text) % values
@@ -72,57 +73,57 @@ def _ladder_removed(params: dict[str, Any]) -> tuple[str, str]:
 
 
 KINDS = {
-    "ladder_challenged": _ladder(gettext_noop("You are challenged on a ladder"),
+    "ladder_challenged": _worded(gettext_noop("You are challenged on a ladder"),
                                  gettext_noop("%(challenger)s challenged you on the ladder "
                                               "%(ladder)s.")),
-    "ladder_moved": _ladder(gettext_noop("Your ladder position changed"),
+    "ladder_moved": _worded(gettext_noop("Your ladder position changed"),
                             gettext_noop("You moved from place %(was)s to place %(position)s "
                                          "on the ladder %(ladder)s.")),
-    "ladder_invited": _ladder(gettext_noop("You are invited to a ladder"),
+    "ladder_invited": _worded(gettext_noop("You are invited to a ladder"),
                               gettext_noop("An admin invited you to the ladder %(ladder)s: "
                                            "join it from its page.")),
-    "ladder_announcement": _ladder(gettext_noop("A ladder announcement"),
+    "ladder_announcement": _worded(gettext_noop("A ladder announcement"),
                                    gettext_noop("%(ladder)s: %(text)s")),
-    "ladder_message": _ladder(gettext_noop("A message from the admins of a ladder"),
+    "ladder_message": _worded(gettext_noop("A message from the admins of a ladder"),
                               gettext_noop("%(ladder)s: %(text)s")),
     "ladder_status": _ladder_status,
-    "report_opened": _ladder(gettext_noop("A player was reported"),
+    "report_opened": _worded(gettext_noop("A player was reported"),
                              gettext_noop("%(player)s was reported: see the moderation page.")),
-    "report_handled": _ladder(gettext_noop("Your report was handled"),
+    "report_handled": _worded(gettext_noop("Your report was handled"),
                               gettext_noop("An admin handled your report about %(player)s. "
                                            "Thank you.")),
-    "moderation_warning": _ladder(gettext_noop("A warning from the admins"),
+    "moderation_warning": _worded(gettext_noop("A warning from the admins"),
                                   gettext_noop("An admin warns you: %(reason)s")),
     "ladder_removed": _ladder_removed,
-    "your_turn": _ladder(gettext_noop("Your turn"),
+    "your_turn": _worded(gettext_noop("Your turn"),
                          gettext_noop("It is your turn in game #%(match)s against "
                                       "%(opponents)s.")),
-    "challenge_offered": _ladder(gettext_noop("A challenge"),
+    "challenge_offered": _worded(gettext_noop("A challenge"),
                                  gettext_noop("%(name)s challenges you.")),
-    "challenge_accepted": _ladder(gettext_noop("Your challenge was accepted"),
+    "challenge_accepted": _worded(gettext_noop("Your challenge was accepted"),
                                   gettext_noop("%(name)s accepted your challenge: game "
                                                "#%(match)s has started.")),
-    "challenge_declined": _ladder(gettext_noop("Your challenge was declined"),
+    "challenge_declined": _worded(gettext_noop("Your challenge was declined"),
                                   gettext_noop("%(name)s declined your challenge.")),
-    "rematch_offered": _ladder(gettext_noop("A rematch is offered"),
+    "rematch_offered": _worded(gettext_noop("A rematch is offered"),
                                gettext_noop("%(name)s offers you a rematch of game "
                                             "#%(previous)s.")),
-    "rematch_accepted": _ladder(gettext_noop("Your rematch was accepted"),
+    "rematch_accepted": _worded(gettext_noop("Your rematch was accepted"),
                                 gettext_noop("%(name)s accepted your rematch: game "
                                              "#%(match)s has started.")),
-    "rematch_declined": _ladder(gettext_noop("Your rematch was declined"),
+    "rematch_declined": _worded(gettext_noop("Your rematch was declined"),
                                 gettext_noop("%(name)s declined your rematch.")),
     "result_decided": _result_decided,
     "dispute_opened": _dispute_opened,
     "dispute_decided": _dispute_decided,
-    "tournament_round": _ladder(gettext_noop("A tournament round has started"),
+    "tournament_round": _worded(gettext_noop("A tournament round has started"),
                                 gettext_noop("Round %(round)s of %(tournament)s has started: "
                                              "%(games)s game(s) of yours.")),
-    "tournament_withdrawn": _ladder(gettext_noop("You were withdrawn from a tournament"),
+    "tournament_withdrawn": _worded(gettext_noop("You were withdrawn from a tournament"),
                                     gettext_noop("An admin withdrew you from %(tournament)s; "
                                                  "your running games there are lost by "
                                                  "forfeit. Reason: %(reason)s")),
-    "tournament_finished": _ladder(gettext_noop("A tournament of yours has ended"),
+    "tournament_finished": _worded(gettext_noop("A tournament of yours has ended"),
                                    gettext_noop("%(tournament)s has ended: %(winner)s won "
                                                 "it.")),
 }
