@@ -116,3 +116,25 @@ def test_a_log_that_does_not_fit_is_not_trusted():
     assert remember(view, [*log, {"type": "draw", "player": other, "influence": 1,
                                   "action": 0}]).empty()
     assert Observation(view, [*log, foreign]).memory.empty()
+
+
+def test_a_hand_seen_with_a_spy_is_kept_at_the_next_decisions():
+    kept = 0
+    for state, seat, log in logged_positions(range(40)):
+        view = RULES.view(state, seat)
+        looks = [i for i, event in enumerate(log)
+                 if event["type"] == "spy_look" and event["player"] == seat]
+        if not looks or (view["pending"] and view["pending"]["kind"] == "spy"):
+            continue
+        since = log[looks[-1] + 1:]
+        other = SEATS[1 - SEAT_INDEX[seat]]
+        if any(event.get("player") == other and event["type"] in ("place", "pass", "action")
+               for event in since):
+            continue
+        spied = [event["card"] for event in since if event["type"] == "spy"]
+        if not spied:
+            continue
+        expected = _codes(log[looks[-1]]["hand"]) - _codes(spied)
+        assert remember(view, log).sure_hand() == expected
+        kept += 1
+    assert kept >= 3
