@@ -62,12 +62,14 @@ from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .determinize import Observation
 from .evaluate import evaluate
 from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
+from .rollouts import policy
 
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=0.25)
 UNTIMED_ITERATIONS = 2000  # the cap when neither iterations nor CPU seconds are given
 EXPLORATION = 0.2  # UCB constant, for rewards in [0, 1]
 SCALE = 2.5  # evaluation points per unit of the logistic
 PRIOR_VISITS = 2.0  # how many visits a child's prior counts for
+ROLLOUT_TURNS = 0  # turns a leaf is played on by the greedy policy (0: none)
 TEARDOWN_SHARE = 0.012  # of the CPU budget, left for freeing the tree
 # The turn's tempo, in evaluation points for the player whose turn it is, by
 # step (setup, start, place, second, placed, passive). A whole active turn
@@ -150,6 +152,7 @@ def search(
     iterations: int | None,
     deadline: Deadline,
     exploration: float = EXPLORATION,
+    rollout_turns: int = ROLLOUT_TURNS,
 ) -> dict[Action, Node]:
     """Run the ISMCTS; returns the root's children (the bot's moves).
 
@@ -197,6 +200,10 @@ def search(
             path.append(best_child)
             node = best_child
             if node.visits == 0:
+                if rollout_turns:  # played on by the greedy policy first
+                    stop = state.turn + rollout_turns
+                    while state.phase != OVER and state.turn < stop:
+                        play(state, policy(state))
                 value = win_chance(state, 0)  # a leaf: scored in this deal
                 break
         for visited in path:
@@ -212,9 +219,11 @@ class StrongBot(ThinkingBot):
     uses_history = True
     default_budget = DEFAULT_BUDGET
 
-    def __init__(self, exploration: float = EXPLORATION, remember: bool = True) -> None:
+    def __init__(self, exploration: float = EXPLORATION, remember: bool = True,
+                 rollout_turns: int = ROLLOUT_TURNS) -> None:
         self.exploration = exploration
         self.remember = remember
+        self.rollout_turns = rollout_turns
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget, history: list[dict] | None = None) -> Move:
@@ -231,7 +240,8 @@ class StrongBot(ThinkingBot):
         collecting = gc.isenabled()
         gc.disable()
         try:
-            children = search(observation, rng, iterations, deadline, self.exploration)
+            children = search(observation, rng, iterations, deadline, self.exploration,
+                              self.rollout_turns)
             stats = {
                 action: (node.visits, node.reward / node.visits if node.visits else node.prior)
                 for action, node in children.items()

@@ -134,3 +134,14 @@ def test_the_arena_takes_the_game(capsys):
     out = capsys.readouterr().out
     assert "caesar-cleopatra: A = random vs B = random, 2 games" in out
     assert "A as cleopatra" in out and "A as caesar" in out
+
+
+def test_the_strong_search_may_play_its_leaves_on():
+    from games.ai.caesar_cleopatra.search import StrongBot
+
+    bot = StrongBot(rollout_turns=1)
+    rng = random.Random(2)
+    for state, seat in positions([9], every=7):
+        legal = RULES.legal_moves(state)
+        move = bot.choose(RULES.view(state, seat), legal, rng, Budget(iterations=8))
+        assert move in legal
