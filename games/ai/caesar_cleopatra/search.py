@@ -25,7 +25,11 @@ microseconds) for the player who chose it and squashed into a win
 probability. That score starts the child off as ``PRIOR_VISITS`` virtual
 visits, so the search tries the promising moves first and the tree grows
 deep along them instead of sampling every card on every group. A leaf (a
-child never visited) is scored the same way, in the iteration's own deal.
+child never visited) is first played on in the iteration's own deal by the
+greedy rollout policy of ``strong-old`` (``rollouts.policy``: the heuristic
+on that deal, for both sides) to the end of the turn in progress, the vote
+included, and scored there the same way; scored at once, the leaves saw too
+little (see ``ROLLOUT_TURNS``).
 The evaluation counts the tempo of the turn (``TEMPO``): positions where
 different players are about to move compare only so, and leaves of every
 depth meet in one mean. Decisions pending inside a move (the Veto answer,
@@ -69,7 +73,11 @@ UNTIMED_ITERATIONS = 2000  # the cap when neither iterations nor CPU seconds are
 EXPLORATION = 0.2  # UCB constant, for rewards in [0, 1]
 SCALE = 2.5  # evaluation points per unit of the logistic
 PRIOR_VISITS = 2.0  # how many visits a child's prior counts for
-ROLLOUT_TURNS = 0  # turns a leaf is played on by the greedy policy (0: none)
+# A leaf is played on by the greedy rollout policy (``rollouts.policy``, for
+# both sides) to the end of the turn in progress, votes included, and scored
+# there: 11 wins in 16 games against strong-old at the default budget, where
+# leaves scored at once won 3 (same seed).
+ROLLOUT_TURNS = 1
 TEARDOWN_SHARE = 0.012  # of the CPU budget, left for freeing the tree
 # The turn's tempo, in evaluation points for the player whose turn it is, by
 # step (setup, start, place, second, placed, passive). A whole active turn
@@ -203,6 +211,8 @@ def search(
                 if rollout_turns:  # played on by the greedy policy first
                     stop = state.turn + rollout_turns
                     while state.phase != OVER and state.turn < stop:
+                        if iteration > 1 and passed():  # out of time: score it here
+                            break
                         play(state, policy(state))
                 value = win_chance(state, 0)  # a leaf: scored in this deal
                 break
