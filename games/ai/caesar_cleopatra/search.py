@@ -36,9 +36,10 @@ depth meet in one mean. Decisions pending inside a move (the Veto answer,
 the Spy's card, the card drawn after them) are settled as the heuristic
 would before scoring, so an action card is judged by what it does.
 
-The search runs until the CPU budget is spent (the clock is read at every
-iteration, so it stops within an iteration, well under a millisecond, of the
-cap); an iteration count is only a cap for reproducible tests. The most
+The search runs until the CPU budget is spent (the clock is read before
+every iteration, every new child and every rollout move, so it stops within
+a few milliseconds of the cap); an iteration count is only a cap for
+reproducible tests. The most
 visited move is played, its mean breaking ties.
 """
 
