@@ -28,6 +28,23 @@ LEVELS: dict[str, dict[str, str]] = {
         "description": gettext_noop("Plays any legal move at random. A gentle first opponent "
                                     "for learning the rules."),
     },
+    # Three steps between random play and the heuristic: the heuristic with a
+    # random move at a rate tuned per game in the arena (``MIXED_RATES``).
+    "novice": {
+        "name": "Sapling",
+        "description": gettext_noop("Plays like the Wanderer but often makes a random move. "
+                                    "A first real opponent."),
+    },
+    "apprentice": {
+        "name": "Bard",
+        "description": gettext_noop("Plays like the Wanderer but makes a random move now "
+                                    "and then."),
+    },
+    "adept": {
+        "name": "Ovate",
+        "description": gettext_noop("Plays like the Wanderer but slips into a random move "
+                                    "once in a while."),
+    },
     "heuristic": {
         "name": "Wanderer",
         "description": gettext_noop("Looks one move ahead and weighs what it can see on the "
@@ -49,10 +66,40 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
     ("caesar-cleopatra", "strong"): gettext_noop(
         "Plays its five most promising moves out over the cards it cannot see, to the end "
         "of your next turn. Thinks up to a quarter of a second per move."),
+    # The mixed levels: their rate of random moves (``MIXED_RATES``) per game.
+    ("druidenwalzer", "novice"): gettext_noop(
+        "Plays like the Wanderer but makes a random move seven moves in ten. A little "
+        "better than Sprite: a first real opponent."),
+    ("druidenwalzer", "apprentice"): gettext_noop(
+        "Plays like the Wanderer but makes a random move about one move in three."),
+    ("druidenwalzer", "adept"): gettext_noop(
+        "Plays like the Wanderer but slips into a random move about one move in seven."),
+    ("caesar-cleopatra", "novice"): gettext_noop(
+        "Plays like the Wanderer but makes a random move nearly nine moves in ten. A "
+        "little better than Sprite: a first real opponent."),
+    ("caesar-cleopatra", "apprentice"): gettext_noop(
+        "Plays like the Wanderer but makes a random move every other move."),
+    ("caesar-cleopatra", "adept"): gettext_noop(
+        "Plays like the Wanderer but slips into a random move one move in four."),
     ("kasteel", "heuristic"): gettext_noop(
         "Looks one move ahead, averaging over the dice, and weighs what it sees on the "
         "board. A steady opponent."),
 }
+
+
+#: Each level's rating in a game, measured in the arena: a round robin of the
+#: game's levels at their site budgets, rated with the site's Glicko-2
+#: (``games.ai.round_robin``), the heuristic anchored at 1500. (rating,
+#: deviation) per game and level; the lobby shows the rating. These are not the
+#: AI accounts' site ratings, which come from real games only (ladders.ratings).
+#: Commands, dates and the figures' conditions: docs/ai.md, "Ratings".
+ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {}
+
+
+def arena_rating(game: str, level: str) -> int | None:
+    """The measured arena rating of ``level`` in ``game``, or ``None`` if not measured."""
+    rating = ARENA_RATINGS.get(game, {}).get(level)
+    return rating[0] if rating else None
 
 
 def describe(game: str, level: str) -> str:
@@ -96,12 +143,39 @@ def _kasteel_heuristic() -> Bot:
     return HeuristicBot()
 
 
+#: The chance of a random move of each mixed level, per game: tuned in short
+#: arena runs so that the five levels of a game (these three, the heuristic and
+#: the strong level) lie roughly evenly apart (docs/ai.md, "Ratings").
+MIXED_RATES: dict[str, dict[str, float]] = {
+    "druidenwalzer": {"novice": 0.7, "apprentice": 0.35, "adept": 0.15},
+    "caesar-cleopatra": {"novice": 0.85, "apprentice": 0.5, "adept": 0.25},
+}
+
+
+def _mixed(heuristic: Callable[[], Bot], random_rate: float) -> Callable[[], Bot]:
+    def make() -> Bot:
+        from .mixed import MixedBot
+
+        return MixedBot(heuristic(), random_rate)
+
+    return make
+
+
+def _with_mixed(game: str, heuristic: Callable[[], Bot]) -> dict[str, Callable[[], Bot]]:
+    return {level: _mixed(heuristic, rate) for level, rate in MIXED_RATES[game].items()}
+
+
 #: The bots of each game by level; "random" plays every game (from the legal
 #: moves alone), so it is not listed.
 _GAME_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {
-    "druidenwalzer": {"heuristic": _druidenwalzer_heuristic, "strong": _druidenwalzer_strong},
+    "druidenwalzer": {
+        **_with_mixed("druidenwalzer", _druidenwalzer_heuristic),
+        "heuristic": _druidenwalzer_heuristic,
+        "strong": _druidenwalzer_strong,
+    },
     "kasteel": {"heuristic": _kasteel_heuristic},
     "caesar-cleopatra": {
+        **_with_mixed("caesar-cleopatra", _caesar_cleopatra_heuristic),
         "heuristic": _caesar_cleopatra_heuristic,
         "strong": _caesar_cleopatra_strong,
     },
