@@ -75,8 +75,8 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
     ("druidenwalzer", "adept"): gettext_noop(
         "Plays like the Wanderer but slips into a random move about one move in seven."),
     ("caesar-cleopatra", "novice"): gettext_noop(
-        "Plays like the Wanderer but makes a random move nearly nine moves in ten. A "
-        "little better than Sprite: a first real opponent."),
+        "Plays like the Wanderer but makes a random move eight moves in ten. A little "
+        "better than Sprite: a first real opponent."),
     ("caesar-cleopatra", "apprentice"): gettext_noop(
         "Plays like the Wanderer but makes a random move every other move."),
     ("caesar-cleopatra", "adept"): gettext_noop(
@@ -148,7 +148,7 @@ def _kasteel_heuristic() -> Bot:
 #: the strong level) lie roughly evenly apart (docs/ai.md, "Ratings").
 MIXED_RATES: dict[str, dict[str, float]] = {
     "druidenwalzer": {"novice": 0.7, "apprentice": 0.35, "adept": 0.15},
-    "caesar-cleopatra": {"novice": 0.85, "apprentice": 0.5, "adept": 0.25},
+    "caesar-cleopatra": {"novice": 0.8, "apprentice": 0.5, "adept": 0.25},
 }
 
 

@@ -23,14 +23,17 @@ is then shifted so that the anchor level (``--anchor``, by default the
 heuristic at 1500, the rating a new player starts with on the site) sits at
 its value: only differences are measured.
 
-``--results FILE`` appends each game as a JSON line as soon as it ends (a
-long run that is stopped keeps what it played); ``--rate-only`` rates the
-games of such a file without playing.
+``--results FILE`` appends each game as a JSON line as soon as it ends: a
+long run that is stopped keeps what it played, and the same command run again
+plays only the games missing from the file (use it with the same seed: the
+file does not record it). ``--rate-only`` rates the games of such a file
+without playing (with ``--games-per-pair N`` only each pair's first N).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable
@@ -92,11 +95,17 @@ def _play(config: ArenaConfig, index: int) -> PairGame:
 
 def play_round_robin(levels: list[str], games_per_pair: int, *, game: str, seed: int = 1,
                      jobs: int = 1, turn_limit: int = DEFAULT_TURN_LIMIT,
-                     sink: TextIO | None = None, err: TextIO | None = None) -> list[PairGame]:
-    """All games of all pairs; each one is written to ``sink`` (a JSON line) as it ends."""
+                     sink: TextIO | None = None, err: TextIO | None = None,
+                     done_before: Iterable[PairGame] = ()) -> list[PairGame]:
+    """All games of all pairs; each one is written to ``sink`` (a JSON line) as it ends.
+    The games of ``done_before`` (the same pair and number: a stopped run of the same
+    seed) are kept instead of played again."""
     configs = [ArenaConfig(a=a, b=b, games=games_per_pair, seed=seed, game=game, jobs=1,
                            turn_limit=turn_limit) for a, b in pairs(levels)]
-    tasks = [(config, index) for index in range(games_per_pair) for config in configs]
+    kept = {(g.a, g.b, g.index): g for g in done_before
+            if (g.a, g.b) in set(pairs(levels)) and g.index < games_per_pair}
+    tasks = [(config, index) for index in range(games_per_pair) for config in configs
+             if (config.a, config.b, index) not in kept]
     played: list[PairGame] = []
 
     def done(item: PairGame) -> None:
@@ -118,7 +127,7 @@ def play_round_robin(levels: list[str], games_per_pair: int, *, game: str, seed:
             futures = [pool.submit(_play, config, index) for config, index in tasks]
             for future in as_completed(futures):
                 done(future.result())
-    return in_order(played, levels)
+    return in_order([*kept.values(), *played], levels)
 
 
 def in_order(games: Iterable[PairGame], levels: list[str]) -> list[PairGame]:
@@ -210,16 +219,22 @@ def run_round_robin_from_options(options: dict[str, Any], err: TextIO = sys.stde
     if options.get("rate_only"):
         if not path:
             raise ValueError("--rate-only needs --results FILE")
-        games = in_order([g for g in load_results(path) if g.a in levels and g.b in levels],
-                         levels)
+        # With --games-per-pair only the first N games of each pair (a stopped run
+        # keeps whole rounds: the games are played game number first).
+        limit = options.get("games_per_pair")
+        games = in_order([g for g in load_results(path) if g.a in levels and g.b in levels
+                          and (limit is None or g.index < limit)], levels)
     else:
         per_pair = options.get("games_per_pair") or options["games"]
+        # A run stopped before resumes: the games already in the file are kept.
+        before = load_results(path) if path and os.path.exists(path) else []
         sink = open(path, "a", encoding="utf-8") if path else None  # noqa: SIM115
         try:
             games = play_round_robin(levels, per_pair, game=options["game"],
                                      seed=options["seed"], jobs=max(1, options["jobs"]),
                                      turn_limit=options["turn_limit"], sink=sink,
-                                     err=err if options.get("progress") else None)
+                                     err=err if options.get("progress") else None,
+                                     done_before=before)
         finally:
             if sink is not None:
                 sink.close()

@@ -128,6 +128,15 @@ def test_the_round_robin_repeats_on_two_processes(tmp_path, capsys):
     main([*args, "--rate-only"])
     rated = capsys.readouterr().out
     assert rated.split("\n\n")[1] == played.split("\n\n")[1]  # the same ratings table
+    # A stopped run resumes: only the games missing from the file are played.
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:4]) + "\n")
+    main(args)
+    resumed = capsys.readouterr().out
+    assert len(path.read_text().splitlines()) == 6
+    assert resumed.split("\n\n")[1] == played.split("\n\n")[1]
+    main([*args[:-4], "--games-per-pair", "1", "--results", str(path), "--rate-only"])
+    assert ", 3 games," in capsys.readouterr().out
 
 
 def test_the_measured_ratings_cover_each_games_levels_weakest_first():

@@ -61,7 +61,7 @@ def test_the_mixed_levels_tell_their_rate_of_random_moves_truly_per_game():
     from games.ai.mixed import MixedBot
     from games.ai.registry import MIXED_RATES, describe
 
-    words = {0.85: "nearly nine moves in ten", 0.7: "seven moves in ten",
+    words = {0.8: "eight moves in ten", 0.7: "seven moves in ten",
              0.5: "every other move", 0.35: "about one move in three",
              0.25: "one move in four", 0.15: "about one move in seven"}
     for game, rates in MIXED_RATES.items():
