@@ -180,8 +180,11 @@ def format_table(games: list[PairGame], levels: list[str], ratings: list[LevelRa
                                            g.cpu_b if g.b == entry.level else [])]
         mean = sum(times) / len(times) if times else 0.0
         top = max(times, default=0.0)
+        # All won or all lost: the rating has no finite value, the passes only stop.
+        perfect = entry.games and entry.score in (0, entry.games)
         lines.append(f"{entry.level:<12}{entry.rating:>8.0f}{entry.deviation:>6.0f}"
-                     f"{entry.games:>7}{entry.score:>8.1f}{mean:>14.4f}s{top:>8.3f}s")
+                     f"{entry.games:>7}{entry.score:>8.1f}{mean:>14.4f}s{top:>8.3f}s"
+                     + ("  (a perfect score: no finite rating)" if perfect else ""))
     lines += ["", "pairwise: the row level's score against the column level "
               "(wins + draws/2 of games; 95% Wilson interval of the wins)"]
     for a, b in pairs(levels):
