@@ -80,7 +80,7 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
     ("caesar-cleopatra", "apprentice"): gettext_noop(
         "Plays like the Wanderer but makes a random move every other move."),
     ("caesar-cleopatra", "adept"): gettext_noop(
-        "Plays like the Wanderer but slips into a random move one move in four."),
+        "Plays like the Wanderer but slips into a random move three moves in ten."),
     ("kasteel", "heuristic"): gettext_noop(
         "Looks one move ahead, averaging over the dice, and weighs what it sees on the "
         "board. A steady opponent."),
@@ -148,7 +148,7 @@ def _kasteel_heuristic() -> Bot:
 #: the strong level) lie roughly evenly apart (docs/ai.md, "Ratings").
 MIXED_RATES: dict[str, dict[str, float]] = {
     "druidenwalzer": {"novice": 0.7, "apprentice": 0.35, "adept": 0.15},
-    "caesar-cleopatra": {"novice": 0.8, "apprentice": 0.5, "adept": 0.25},
+    "caesar-cleopatra": {"novice": 0.8, "apprentice": 0.5, "adept": 0.3},
 }
 
 
