@@ -26,6 +26,11 @@ class MixedBot:
         self.inner = inner
         self.random_rate = random_rate
 
+    @property
+    def default_budget(self) -> Budget:
+        """The inner level's: a random move costs nothing."""
+        return getattr(self.inner, "default_budget", Budget())
+
     def choose(
         self,
         view: View,

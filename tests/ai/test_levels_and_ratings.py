@@ -78,8 +78,10 @@ def test_the_mixed_levels_keep_the_heuristics_budget(game):
             started = time.process_time()
             get_bot(game, level).choose(view, legal, random.Random(2))
             assert time.process_time() - started < cap + 0.1, level
-    # A budget given is handed to the heuristic inside.
-    assert all(get_bot(game, level).random_rate == MIXED_RATES[game][level] for level in MIXED)
+    for level in MIXED:
+        bot = get_bot(game, level)
+        assert bot.random_rate == MIXED_RATES[game][level]
+        assert bot.default_budget == get_bot(game, "heuristic").default_budget
 
 
 def _games(pairs: dict[tuple[str, str], tuple[int, int]]) -> list[PairGame]:
