@@ -75,8 +75,8 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
     ("druidenwalzer", "adept"): gettext_noop(
         "Plays like the Wanderer but slips into a random move about one move in seven."),
     ("caesar-cleopatra", "novice"): gettext_noop(
-        "Plays like the Wanderer but makes a random move eight moves in ten. A little "
-        "better than Sprite: a first real opponent."),
+        "Plays like the Wanderer but makes a random move eight moves in ten. Beats "
+        "Sprite most of the time: a first real opponent."),
     ("caesar-cleopatra", "apprentice"): gettext_noop(
         "Plays like the Wanderer but makes a random move every other move."),
     ("caesar-cleopatra", "adept"): gettext_noop(
