@@ -1,6 +1,7 @@
-"""Search speed of the Druidenwalzer strong level: iterations per CPU second.
+"""Search speed of the strong levels: iterations per CPU second.
 
     python bench/ai_speed.py --positions 30 --seed 1 [--iterations 1500]
+    python bench/ai_speed.py --game caesar-cleopatra --positions 30 --seed 1 [--iterations 300]
 
 Collects play positions (and each seat's public log up to them) from seeded
 games of the heuristic against itself, then runs the strong level's search
@@ -63,10 +64,18 @@ def observation_of(state, log: list) -> Observation:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="druidenwalzer",
+                        choices=("druidenwalzer", "caesar-cleopatra"))
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=1500)
+    parser.add_argument("--iterations", type=int, default=None)
     options = parser.parse_args()
+    if options.game == "caesar-cleopatra":
+        from bench.ai_speed_cc import main as caesar_cleopatra
+
+        caesar_cleopatra(options.positions, options.seed, options.iterations or 300)
+        return
+    options.iterations = options.iterations or 1500
     found = positions(options.positions, options.seed)
     print(f"{len(found)} play positions from heuristic games, seed {options.seed}; "
           f"the log {'read' if READS_LOG else 'not read (older code)'}")

@@ -69,7 +69,7 @@ def _caesar_cleopatra(view: View, legal_moves: list[Move], rng: random.Random, b
 
     from .caesar_cleopatra.determinize import Observation
     from .caesar_cleopatra.heuristic import setup_choice
-    from .caesar_cleopatra.search import candidates_of, rollout_scores
+    from .caesar_cleopatra.rollouts import candidates_of, rollout_scores
 
     deadline = Deadline(budget.cpu_seconds)
     observation = Observation(view)
@@ -129,7 +129,7 @@ def _judge_caesar_cleopatra(view, legal_moves, chosen, rng, budget, history) -> 
     from games.rules.caesar_cleopatra.moves import move_to_action
 
     from .caesar_cleopatra.determinize import Observation
-    from .caesar_cleopatra.search import candidates_of, rollout_scores
+    from .caesar_cleopatra.rollouts import candidates_of, rollout_scores
 
     deadline = Deadline(budget.cpu_seconds)
     observation = Observation(view)

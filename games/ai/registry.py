@@ -64,8 +64,8 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
         "Searches several moves ahead over the cards it cannot see and remembers every "
         "card the game has shown. Thinks about a second and a half per move."),
     ("caesar-cleopatra", "strong"): gettext_noop(
-        "Plays its five most promising moves out over the cards it cannot see, to the end "
-        "of your next turn. Thinks up to a quarter of a second per move."),
+        "Searches your replies and its own over the cards it cannot see, and remembers every "
+        "card the game has shown it. Thinks about a quarter of a second per move."),
     # The mixed levels: their rate of random moves (``MIXED_RATES``) per game.
     ("druidenwalzer", "novice"): gettext_noop(
         "Plays like the Wanderer but makes a random move seven moves in ten. A little "
@@ -196,6 +196,12 @@ def _caesar_cleopatra_baseline() -> Bot:
 
 #: Levels for the arena only: yardsticks, not players on the site (no account,
 #: not in the lobby, not in ``LEVELS``).
+def _caesar_cleopatra_strong_old() -> Bot:
+    from .caesar_cleopatra.rollouts import RolloutBot
+
+    return RolloutBot()
+
+
 def _kasteel_heuristic_old() -> Bot:
     from .kasteel.heuristic import OldHeuristicBot
 
@@ -209,6 +215,8 @@ ARENA_LEVELS: dict[str, dict[str, Callable[[], Bot]]] = {
     },
     # the Kasteel heuristic before its homing terms: new against old
     "heuristic-old": {"kasteel": _kasteel_heuristic_old},
+    # the C&C strong level before its tree search (heuristic candidates, rollouts)
+    "strong-old": {"caesar-cleopatra": _caesar_cleopatra_strong_old},
 }
 
 

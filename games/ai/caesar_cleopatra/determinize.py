@@ -26,6 +26,12 @@ discard pile. To search, the bot deals what it cannot see into a complete
 
 While a Spy choice is pending the view shows the opponent's hand; it is
 then used as it is.
+
+With the move log (``history``), a deal also keeps what ``memory`` knows:
+the cards the opponent's hand holds (its setup hand, what a Spy showed, less
+what it played since), its setup cards still face down (one of each value
+1..5) and the cards a castling turned face down. A memory that does not fit
+the view's unseen cards is dropped.
 """
 
 from __future__ import annotations
@@ -54,6 +60,8 @@ from games.rules.caesar_cleopatra.constants import (
 )
 from games.rules.caesar_cleopatra.moves import move_to_action
 from games.rules.caesar_cleopatra.state import State
+
+from .memory import Memory, remember, sure_part
 
 SETUP_SET = (1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
 
@@ -87,7 +95,7 @@ def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
 class Observation:
     """What one view tells, parsed once per decision into engine terms."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None) -> None:
         viewer = view.get("viewer") or view["to_move"]
         seat = self.seat = SEAT_INDEX[viewer]
         opponent = self.opponent = 1 - seat
@@ -161,6 +169,31 @@ class Observation:
         t.vote_aside = [VOTE_INDEX[name] for name in view["vote_aside"]]
         self.vote_deck = sorted(deck.elements())
         self.template = t
+        self.pile27 = Counter(influence_deck(opponent)) - setup
+        self.setup = setup
+        self.seen_influence = seen_influence
+        self.unseen_influence = Counter(influence_deck(opponent)) - seen_influence
+        self.memory = self._checked(remember(view, history) if history else Memory())
+
+    def _checked(self, memory: Memory) -> Memory:
+        """``memory`` if its sure cards fit the unseen cards, else an empty one."""
+        if memory.empty():
+            return memory
+        if self.known_hand is not None:  # the view shows the hand itself
+            memory.hand = [(Counter(), 0), (Counter(), 0)]
+        influence = sure_part(*memory.hand[0])
+        influence.update(sure_part(memory.setup_pool, len(memory.setup_groups)))
+        for _groups, cards in memory.castled:
+            influence.update(cards)
+        hand_actions = len(self.opp_actions) - self.action_size
+        fits = (
+            not influence - self.unseen_influence
+            and not sure_part(*memory.hand[1]) - Counter(self.opp_actions)
+            and memory.hand[1][1] <= hand_actions
+            and memory.hand[0][1] <= self.hand_size - hand_actions
+            and all(self.down_slots[g][1] for g in memory.setup_groups)
+        )
+        return memory if fits and not memory.empty() else Memory()
 
     def sample(self, rng: random.Random) -> State:
         """One plausible full state consistent with the view."""
@@ -187,6 +220,9 @@ class Observation:
                 state.hand[opponent] = values + values
             state.influence[opponent] = _shuffled(self.pile_rest, rng)
             return state
+        if not self.memory.empty():
+            self._deal_remembered(state, rng, actions)
+            return state
         # Influence: which of the 27 were drawn, then where the unseen lie.
         pile = _shuffled(self.pile_rest, rng)
         more = max(0, min(self.drawn - self.drawn_known, len(pile) - self.influence_size))
@@ -206,6 +242,90 @@ class Observation:
                 state.down[group * 2 + opponent] = loose[:count]
                 del loose[:count]
         return state
+
+    def _deal_remembered(self, state: State, rng: random.Random, actions: list[int]) -> None:
+        """The opponent's hidden cards, keeping what the memory knows."""
+        for sure_only in (False, True):
+            if self._try_remembered(state, rng, actions, sure_only):
+                return
+        raise AssertionError("the memory's sure cards always fit")  # checked in _checked
+
+    def _try_remembered(self, state: State, rng: random.Random, actions: list[int],
+                        sure_only: bool) -> bool:
+        memory, opponent = self.memory, self.opponent
+        # Action cards: those the hand is known to hold, then the others.
+        free_actions = Counter(actions)
+        pool, m = memory.hand[1]
+        held = sure_part(pool, m)
+        if not sure_only:
+            _pick(held, pool, m, free_actions - held, rng)
+        rest = _shuffled(list((free_actions - held).elements()), rng)
+        state.actions[opponent] = rest[: self.action_size]
+        hand = list(held.elements()) + rest[self.action_size :]
+        # Influence cards placed by the memory: hand, setup cards, castled
+        # ones; the cards sure to be there first, then random picks among
+        # the cards left.
+        hand_pool, hand_m = memory.hand[0]
+        setup_m = len(memory.setup_groups)
+        if self.known_hand is not None:
+            hand = list(self.known_hand)
+        in_hand = sure_part(hand_pool, hand_m)
+        setup_cards = sure_part(memory.setup_pool, setup_m)
+        free = self.unseen_influence - in_hand - setup_cards
+        for _groups, cards in memory.castled:
+            free -= cards
+        if not sure_only:
+            _pick(in_hand, hand_pool, hand_m, free, rng)
+            _pick(setup_cards, memory.setup_pool, setup_m, free, rng)
+        down: dict[int, list[int]] = {group: [] for group, _count in self.down_slots}
+        room = dict(self.down_slots)
+        for group, card in zip(_shuffled(memory.setup_groups, rng),
+                               _shuffled(list(setup_cards.elements()), rng)):
+            down[group].append(card)
+            room[group] -= 1
+        for groups, cards in memory.castled:
+            for card in _shuffled(list(cards.elements()), rng):
+                open_groups = [g for g in groups if room[g] > 0]
+                group = open_groups[int(rng.random() * len(open_groups))]
+                down[group].append(card)
+                room[group] -= 1
+        placed = in_hand + setup_cards
+        for _groups, cards in memory.castled:
+            placed += cards
+        # The rest as without memory, the placed cards counting as seen.
+        seen = self.seen_influence + placed
+        excess = seen - self.setup
+        more = self.drawn - sum(excess.values())
+        if more < 0:
+            return False
+        pile = _shuffled(list((self.pile27 - excess).elements()), rng)
+        loose = _shuffled(list((self.setup - seen).elements()) + pile[:more], rng)
+        state.influence[opponent] = pile[more:]
+        fill = self.hand_size - len(hand) - sum(in_hand.values())
+        if fill < 0 or len(loose) != fill + sum(room.values()):
+            return False
+        hand += list(in_hand.elements()) + loose[:fill]
+        del loose[:fill]
+        state.hand[opponent] = hand
+        for group, count in room.items():
+            cards = down[group] + loose[:count]
+            del loose[:count]
+            if cards:
+                state.down[group * 2 + opponent] = cards
+        return True
+
+
+def _pick(chosen: Counter[int], pool: Counter[int], m: int, free: Counter[int],
+          rng: random.Random) -> None:
+    """Add to ``chosen`` (the pool's sure cards) random cards of ``pool`` until
+    it holds ``m``, only among the cards still ``free`` (taken from it)."""
+    others = [card for card in (pool - chosen).elements() if free[card] > 0]
+    for card in _shuffled(others, rng):
+        if sum(chosen.values()) >= m:
+            return
+        if free[card] > 0:
+            free[card] -= 1
+            chosen[card] += 1
 
 
 def determinize(view: dict[str, Any], rng: random.Random) -> State:

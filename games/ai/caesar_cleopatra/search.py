@@ -1,186 +1,246 @@
-"""The ``strong`` level: determinized Monte Carlo with guided rollouts.
+"""The ``strong`` level: information-set Monte Carlo tree search.
 
-1. **Candidates.** The heuristic's one-decision scores (``score_actions``)
-   over a few deals rank the legal moves; the best ``CANDIDATES`` go on.
-2. **Rollouts.** Each round deals a fresh plausible full state from the
-   view (``determinize``: the opponent's hand, face-down values, bonus card,
-   both piles' order and the vote deck) and plays every candidate on a copy
-   of that same deal, then plays on with a greedy policy (``policy``) for
-   both sides through the end of the opponent's next turn: the vote at the
-   end of this turn and the next, the opponent's reply, its action cards
-   and Veto answers. The position reached is scored by the evaluation.
-   Using the same deal and the same vote cards for every candidate
-   (common random numbers) makes the differences between them far less
-   noisy than the rollouts themselves.
-3. The candidate with the best mean wins.
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), as the
+Druidenwalzer strong level does it: one tree of the bot's own information
+sets. Each iteration deals a fresh plausible full state from the view and
+what the move log showed (``determinize``, ``memory``): the opponent's hand,
+face-down cards and bonus card, both players' piles and the vote deck, so
+the vote cards turned at the end of a turn and the cards drawn are drawn in
+that deal. It walks down the tree choosing among the actions legal in *that*
+deal by UCB, stops at the first node never visited, scores the position
+reached and backs the result up. Every decision is a node: the setup
+placement, a turn's first and second card, action cards and their targets,
+the opponent's Veto answer, the Spy's card, the castling's distribution,
+the refills and the passes' discards. A node's statistics are kept from the
+point of view of the player who made the move into it, so the opponent's
+replies are chosen to be good for the opponent, and with *its* cards in the
+deal. The opponent's replies differ between deals (its hand differs), so a
+child's exploration term counts its *availability* (how often it was legal
+when its parent was visited) instead of the parent's visits.
 
-Why not a tree search: a decision has up to a hundred legal moves (cards ×
-groups × faces, targets, passes) and most are plainly bad; spending the
-budget on a few good moves, each followed by sensible play, sees the votes
-and the reply that a one-decision heuristic cannot.
+Priors, because a decision has up to a hundred legal moves and most are
+plainly bad: the first time an action is legal at a node, the position it
+leads to is scored by the static evaluation (``evaluate``, a few
+microseconds) for the player who chose it and squashed into a win
+probability. That score starts the child off as ``PRIOR_VISITS`` virtual
+visits, so the search tries the promising moves first and the tree grows
+deep along them instead of sampling every card on every group. A leaf (a
+child never visited) is scored the same way, in the iteration's own deal.
+The evaluation counts the tempo of the turn (``TEMPO``): positions where
+different players are about to move compare only so, and leaves of every
+depth meet in one mean. Decisions pending inside a move (the Veto answer,
+the Spy's card, the card drawn after them) are settled as the heuristic
+would before scoring, so an action card is judged by what it does.
 
-The rollout policy is the heuristic on the rollout's own deal (so it sees
-the cards dealt there, for both sides alike), made cheaper: a face-up pair
-is the best first card with its best second one, and passing is considered
-only when nothing can be placed.
+The search runs until the CPU budget is spent (the clock is read at every
+iteration, so it stops within an iteration, well under a millisecond, of the
+cap); an iteration count is only a cap for reproducible tests. The most
+visited move is played, its mean breaking ties.
 """
 
 from __future__ import annotations
 
+import gc
+import math
 import random
 
-from games.rules.caesar_cleopatra.constants import OVER, P_DRAW, P_VETO, PLACE, SECOND, SETUP, START
-from games.rules.caesar_cleopatra.legality import legal_actions
-from games.rules.caesar_cleopatra.moves import (
-    A_PASS,
-    A_PLACE,
-    DOWN,
-    NO_VETO_ACTION,
-    UP,
-    Action,
-    move_to_action,
+from games.rules.caesar_cleopatra.constants import (
+    CARD_KIND,
+    CASTLING,
+    OVER,
+    P_DRAW,
+    P_SPY,
+    P_VETO,
+    SETUP,
 )
+from games.rules.caesar_cleopatra.legality import legal_actions
+from games.rules.caesar_cleopatra.moves import NO_VETO_ACTION, Action, move_to_action
 from games.rules.caesar_cleopatra.state import State
 from games.rules.caesar_cleopatra.turn import play
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .determinize import Observation
 from .evaluate import evaluate
-from .heuristic import (
-    VETO_CARDS,
-    draw_rule,
-    greedy,
-    score_actions,
-    settle,
-    setup_choice,
-    veto_answer,
-)
+from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
 
-DEFAULT_BUDGET = Budget(iterations=50, cpu_seconds=0.25)
-CANDIDATES = 5
-RANKING_DEALS = 6
-HORIZON = 2  # turns played out after the current one's start
+DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=0.25)
+UNTIMED_ITERATIONS = 2000  # the cap when neither iterations nor CPU seconds are given
+EXPLORATION = 0.2  # UCB constant, for rewards in [0, 1]
+SCALE = 2.5  # evaluation points per unit of the logistic
+PRIOR_VISITS = 2.0  # how many visits a child's prior counts for
+TEARDOWN_SHARE = 0.012  # of the CPU budget, left for freeing the tree
+# The turn's tempo, in evaluation points for the player whose turn it is, by
+# step (setup, start, place, second, placed, passive). A whole active turn
+# gains its player 2.0 points of evaluation on average (heuristic against
+# heuristic, 383 turns); without a correction a leaf where the opponent is
+# about to move would look 2 points better than the same position a move
+# later, and moves searched one reply deeper would look worse than their
+# untried siblings. So the player to start a turn gets half a turn (1.0), and
+# each step the part of the turn still to come, less half a turn: after a
+# first face-up card (0.68 gained) +0.3, after an opening action card (1.22)
+# -0.2, with the placement done (1.44) -0.45; a passive turn gains nothing.
+TEMPO = (0.0, 1.0, -0.2, 0.3, -0.45, -0.95)
 
 
-def policy(state: State) -> Action:
-    """The rollout's move for the player to move (greedy on this deal)."""
-    pending = state.pending
-    player = state.to_move
-    if pending is not None:
-        kind = pending[0]
+class Node:
+    """A move's statistics: ``reward`` is summed for ``player``, who made it;
+    ``prior`` is the squashed evaluation of where it led, the first time."""
+
+    __slots__ = ("children", "visits", "reward", "available", "player", "prior")
+
+    def __init__(self, player: int, prior: float) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.player = player
+        self.prior = prior
+
+
+def settled(state: State) -> State:
+    """``state`` itself, or, when a decision inside the move is pending (the
+    Veto question, the Spy's card, the card drawn after them), a copy with
+    those played as the heuristic would in this deal: an action card is
+    judged by what it does, not by the card gone from the hand. A castling
+    is judged before its cards move (choosing their best distribution here
+    could cost milliseconds; the tree chooses it when it matters)."""
+    if state.pending is None:
+        return state
+    state = state.copy()
+    while state.phase != OVER and state.pending is not None:
+        pending = state.pending
+        kind, player = pending[0], pending[1]
         if kind == P_VETO:
-            if VETO_CARDS[player] in state.hand[player]:
-                return veto_answer(state, player)
-            return NO_VETO_ACTION
-        if kind == P_DRAW:
-            return draw_rule(state, player, 1)
-    actions = legal_actions(state)
-    if len(actions) == 1:
-        return actions[0]
-    step = state.step
-    if pending is None and (step == START or step == PLACE):
-        return _placement(state, actions, player)
-    return greedy(state, actions, player)
-
-
-def _placement(state: State, actions: list[Action], player: int) -> Action:
-    """Best face-down card, best face-up pair (first card, then second) or,
-    at the start, an action card; a pass only if nothing else is legal."""
-    best_down = best_up = best_other = None
-    down_score = up_score = other_score = -1e9
-    for action in actions:
-        kind = action[0]
-        if kind == A_PASS:
-            continue
-        child = state.copy()
-        play(child, action)
-        if kind == A_PLACE:
-            score = evaluate(child, player)
-            if action[3] == DOWN:
-                if score > down_score:
-                    down_score, best_down = score, action
-            elif score > up_score:
-                up_score, best_up = score, action
+            if VETO_CARDS[player] in state.hand[player] and CARD_KIND[pending[2][1]] != CASTLING:
+                choice = veto_answer(state, player)
+            else:
+                choice = NO_VETO_ACTION
+        elif kind == P_DRAW:
+            choice = draw_rule(state, player, 1)
+        elif kind == P_SPY:
+            choice = greedy(state, legal_actions(state), player)
         else:
-            settle(child, player)
-            score = evaluate(child, player)
-            if score > other_score:
-                other_score, best_other = score, action
-    if best_up is not None:
-        child = state.copy()
-        play(child, best_up)
-        if child.step == SECOND:
-            play(child, greedy(child, legal_actions(child), player))
-        up_score = evaluate(child, player)
-    options = [(down_score, best_down), (up_score, best_up), (other_score, best_other)]
-    score, action = max((o for o in options if o[1] is not None), default=(0, None))
-    if action is None:  # only passes: discard the fewest cards that help most
-        return greedy(state, actions, player)
-    return action
-
-
-def rollout(state: State, seat: int, stop_turn: int) -> float:
-    """Play on in place until ``stop_turn`` starts (or the game ends)."""
-    while state.phase != OVER and state.turn < stop_turn:
-        play(state, policy(state))
-    return evaluate(state, seat)
-
-
-def candidates_of(
-    observation: Observation, actions: list[Action], rng: random.Random, deadline: Deadline
-) -> list[Action]:
-    """The most promising actions by the heuristic's scores."""
-    if len(actions) <= CANDIDATES:
-        return list(actions)
-    deals = [observation.sample(rng) for _ in range(RANKING_DEALS)]
-    scores = score_actions(deals, actions, observation.seat, deadline)
-    order = sorted(range(len(actions)), key=lambda i: -scores[i])
-    return [actions[i] for i in order[:CANDIDATES]]
-
-
-def rollout_scores(
-    observation: Observation,
-    candidates: list[Action],
-    rng: random.Random,
-    iterations: int,
-    deadline: Deadline,
-) -> list[float]:
-    """Each candidate's mean rollout value over the same fresh deals."""
-    seat = observation.seat
-    stop_turn = observation.template.turn + HORIZON
-    totals = [0.0] * len(candidates)
-    rounds = max(1, iterations // len(candidates))
-    done = 0
-    for _ in range(rounds):
-        deal = observation.sample(rng)
-        for index, action in enumerate(candidates):
-            child = deal.copy()
-            play(child, action)
-            if action[0] == A_PLACE and action[3] == UP and child.step == SECOND:
-                play(child, greedy(child, legal_actions(child), seat))
-            settle(child, seat)
-            totals[index] += rollout(child, seat, stop_turn)
-        done += 1
-        if deadline.passed():
             break
-    return [total / done for total in totals]
+        play(state, choice)
+    return state
+
+
+def win_chance(state: State, seat: int) -> float:
+    """The position's value for ``seat`` in [0, 1]: 1 a win, 0 a loss, ½ a draw
+    (pending decisions settled first, the tempo of the turn counted)."""
+    state = settled(state)
+    if state.phase == OVER:
+        winner = state.winner
+        return 1.0 if winner == seat else 0.5 if winner == 2 else 0.0
+    score = evaluate(state, seat)
+    step = state.step
+    if step is not None and state.phase != SETUP:
+        score += TEMPO[step] if state.current == seat else -TEMPO[step]
+    score /= SCALE
+    if score > 30:
+        return 1.0
+    if score < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+def search(
+    observation: Observation,
+    rng: random.Random,
+    iterations: int | None,
+    deadline: Deadline,
+    exploration: float = EXPLORATION,
+) -> dict[Action, Node]:
+    """Run the ISMCTS; returns the root's children (the bot's moves).
+
+    ``iterations`` caps the search (``None``: until the deadline)."""
+    seat = observation.seat
+    root = Node(1 - seat, 0.5)
+    sample = observation.sample
+    log, sqrt = math.log, math.sqrt
+    prior_visits = PRIOR_VISITS
+    passed = deadline.passed
+    iteration = 0
+    while iterations is None or iteration < iterations:
+        if iteration and passed():
+            break
+        iteration += 1
+        state = sample(rng)
+        node = root
+        path = []
+        value = 0.5  # for seat 0
+        while True:
+            if state.phase == OVER:
+                value = win_chance(state, 0)
+                break
+            mover = state.to_move
+            children = node.children
+            best_score = -1.0
+            best_action = best_child = None
+            actions = legal_actions(state)
+            for action in actions:
+                child = children.get(action)
+                if child is None:
+                    if iteration > 1 and passed():  # out of time: drop this iteration
+                        return root.children
+                    after = state.copy()
+                    play(after, action)
+                    child = children[action] = Node(mover, win_chance(after, mover))
+                child.available += 1
+                visits = child.visits + prior_visits
+                score = (child.reward + prior_visits * child.prior) / visits + exploration * sqrt(
+                    log(child.available + 1) / visits
+                )
+                if score > best_score:
+                    best_score, best_action, best_child = score, action, child
+            play(state, best_action)
+            path.append(best_child)
+            node = best_child
+            if node.visits == 0:
+                value = win_chance(state, 0)  # a leaf: scored in this deal
+                break
+        for visited in path:
+            visited.visits += 1
+            visited.reward += value if visited.player == 0 else 1.0 - value
+    return root.children
 
 
 class StrongBot(ThinkingBot):
-    """Heuristic candidates, then rollouts over deals of the unseen cards."""
+    """ISMCTS over deals of the unseen cards (remembering what the log showed);
+    it thinks for the whole CPU budget it is granted."""
 
+    uses_history = True
     default_budget = DEFAULT_BUDGET
 
+    def __init__(self, exploration: float = EXPLORATION, remember: bool = True) -> None:
+        self.exploration = exploration
+        self.remember = remember
+
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
-               budget: Budget) -> Move:
-        deadline = Deadline(budget.cpu_seconds)
-        observation = Observation(view)
-        actions = [move_to_action(move) for move in legal_moves]
-        if observation.template.phase == SETUP:
-            choice = setup_choice(observation, actions, rng)
-        else:
-            candidates = candidates_of(observation, actions, rng, deadline)
-            scores = rollout_scores(observation, candidates, rng, budget.iterations or 1, deadline)
-            best = max(scores)
-            choice = next(a for a, s in zip(candidates, scores) if s >= best - 1e-9)
-        return dict(legal_moves[actions.index(choice)])
+               budget: Budget, history: list[dict] | None = None) -> Move:
+        cpu = budget.cpu_seconds
+        deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
+        observation = Observation(view, history if self.remember else None)
+        iterations = budget.iterations
+        if iterations is None and budget.cpu_seconds is None:
+            iterations = UNTIMED_ITERATIONS
+        # The tree holds no reference cycles; the cyclic collector would only
+        # stop the search now and then to walk its thousands of nodes. The
+        # tree is freed before the collector is back on (freeing it takes
+        # about a percent of the budget, which the search leaves for it).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            children = search(observation, rng, iterations, deadline, self.exploration)
+            stats = {
+                action: (node.visits, node.reward / node.visits if node.visits else node.prior)
+                for action, node in children.items()
+            }
+            del children
+            # The most visited move is the most robust choice; its mean breaks ties.
+            pairs = [(move, move_to_action(move)) for move in legal_moves]
+            choice = dict(max(pairs, key=lambda pair: stats.get(pair[1], (0, 0.0)))[0])
+        finally:
+            if collecting:
+                gc.enable()
+        return choice

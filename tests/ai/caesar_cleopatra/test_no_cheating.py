@@ -1,7 +1,8 @@
 """No cheating: two full states that differ only in what is hidden from the
 bot's seat (the opponent's hand, face-down cards and bonus card, the order
 and content of both players' piles, the vote deck's order, the seed) give
-the bot the same input, and so, with the same rng seed, the same move."""
+the bot the same input, and so, with the same rng seed, the same move. The
+levels that read the move log get the same redacted log with both."""
 
 from __future__ import annotations
 
@@ -23,12 +24,18 @@ BONUS = ["B-senators", "B-senators", "B-praetors", "B-praetors", "B-quaestors", 
 
 
 def _midgame(seed: int, turns: int):
+    """A position after ``turns`` turns, and each seat's redacted log of the game."""
     rng = random.Random(seed)
     state = RULES.new_game(seed)
+    logs = {"cleopatra": [], "caesar": []}
     while RULES.turn_number(state) < turns or RULES.view(state, None)["pending"]:
-        state = RULES.apply_action(state, careful_move(state, rng))
+        seat = RULES.to_move(state)
+        applied = RULES.apply(state, RULES.action_to_move(careful_move(state, rng)), seat=seat)
+        state = applied.state
+        for viewer, log in logs.items():
+            log.extend(RULES.redact_events(applied.events, viewer))
         assert not RULES.is_over(state)
-    return state
+    return state, logs
 
 
 def _reshuffle_hidden(state, viewer: str, rng: random.Random):
@@ -64,8 +71,9 @@ def _reshuffle_hidden(state, viewer: str, rng: random.Random):
 
 @pytest.mark.parametrize("seed", [3, 11, 29])
 def test_it_chooses_the_same_move_whatever_the_hidden_cards(seed):
-    state = _midgame(seed, turns=14)
+    state, logs = _midgame(seed, turns=14)
     viewer = RULES.to_move(state)
+    history = logs[viewer]
     other = _reshuffle_hidden(state, viewer, random.Random(seed + 1))
     assert RULES.to_json(other)["players"] != RULES.to_json(state)["players"]
     view, legal = RULES.view(state, viewer), RULES.legal_moves(state)
@@ -73,9 +81,12 @@ def test_it_chooses_the_same_move_whatever_the_hidden_cards(seed):
     assert RULES.legal_moves(other) == legal
     bots = [(level, get_bot(GAME, level), budget) for level, budget in BUDGETS.items()]
     bots.append(("baseline", get_arena_bot(GAME, "baseline"), Budget(iterations=16)))
+    bots.append(("strong-old", get_arena_bot(GAME, "strong-old"), Budget(iterations=20)))
     for level, bot, budget in bots:
-        first = bot.choose(view, legal, random.Random(99), budget)
+        first = bot.choose(view, legal, random.Random(99), budget, history=list(history))
         second = bot.choose(
-            RULES.view(other, viewer), RULES.legal_moves(other), random.Random(99), budget
+            RULES.view(other, viewer), RULES.legal_moves(other), random.Random(99), budget,
+            history=list(history),
         )
         assert first == second, level
+    assert get_bot(GAME, "strong").uses_history

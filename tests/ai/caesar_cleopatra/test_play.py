@@ -9,6 +9,7 @@ import time
 
 from games.ai import Budget, get_bot, levels_for
 from games.ai.arena import ArenaConfig, run_arena
+from games.ai.registry import get_arena_bot
 
 from .helpers import RULES, kind_of, positions
 
@@ -55,6 +56,53 @@ def test_whole_games_between_the_levels_stay_legal():
             )
             assert move in legal
             state = RULES.apply(state, move, seat=seat).state
+
+
+def test_whole_games_with_the_move_log_stay_legal():
+    # The strong level reading the log all game long (its memory replayed
+    # at every decision), against the level it replaced.
+    bots = {"cleopatra": get_bot(GAME, "strong"), "caesar": get_arena_bot(GAME, "strong-old")}
+    logs = {"cleopatra": [], "caesar": []}
+    rng = random.Random(3)
+    state = RULES.new_game(3)
+    while not RULES.is_over(state):
+        seat = RULES.to_move(state)
+        legal = RULES.legal_moves(state)
+        move = bots[seat].choose(RULES.view(state, seat), legal, rng, Budget(iterations=5),
+                                 history=logs[seat])
+        assert move in legal
+        applied = RULES.apply(state, move, seat=seat)
+        state = applied.state
+        for viewer, log in logs.items():
+            log.extend(RULES.redact_events(applied.events, viewer))
+
+
+def test_the_strong_level_is_reproducible_with_an_iteration_budget():
+    state = next(s for s, _seat in positions([4]) if RULES.turn_number(s) == 8
+                 and len(RULES.legal_moves(s)) > 5)
+    seat = RULES.to_move(state)
+    view, legal = RULES.view(state, seat), RULES.legal_moves(state)
+    moves = {
+        str(get_bot(GAME, "strong").choose(view, legal, random.Random(7), Budget(iterations=60)))
+        for _ in range(3)
+    }
+    assert len(moves) == 1
+
+
+def test_the_strong_level_spends_its_cpu_budget_and_no_more():
+    bot = get_bot(GAME, "strong")
+    spent = []
+    for state, seat in positions([6], every=5):
+        legal = RULES.legal_moves(state)
+        if len(legal) < 3:
+            continue
+        started = time.process_time()
+        bot.choose(RULES.view(state, seat), legal, random.Random(1), Budget(cpu_seconds=0.02))
+        spent.append(time.process_time() - started)
+        if len(spent) == 8:
+            break
+    assert min(spent) > 0.015  # it thinks for the time it is granted...
+    assert max(spent) < 0.02 + 0.005  # ...and stops within a few milliseconds
 
 
 def test_it_plays_a_forced_move_at_once():
