@@ -92,14 +92,32 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
 #: (``games.ai.round_robin``), the heuristic anchored at 1500. (rating,
 #: deviation) per game and level; the lobby shows the rating. These are not the
 #: AI accounts' site ratings, which come from real games only (ladders.ratings).
-#: Commands, dates and the figures' conditions: docs/ai.md, "Ratings".
-ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {}
+#: Commands, dates and the figures' conditions: docs/ai.md, "Levels and ratings".
+#: A level without a finite rating (it lost or won every game) is left out.
+ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
+    # 2026-12-01, played with the levels of commit 4c9a674 (unchanged since), rated at
+    # abb24a9; 16 games per pair, 240 games:
+    # python -m games.ai.arena --game druidenwalzer
+    #     --round-robin random,novice,apprentice,adept,heuristic,strong
+    #     --games-per-pair 24 --seed 1 --jobs 2 --results dw.jsonl
+    # stopped after 16 whole rounds, rated with the same command plus
+    # --games-per-pair 16 --rate-only. Sprite (random) lost all 80 games: no finite
+    # rating (in 100 games against the Sapling alone it won 25).
+    "druidenwalzer": {
+        "novice": (867, 101),
+        "apprentice": (1245, 61),
+        "adept": (1394, 57),
+        "heuristic": (1500, 58),
+        "strong": (1749, 76),
+    },
+}
 
 
 def arena_rating(game: str, level: str) -> int | None:
-    """The measured arena rating of ``level`` in ``game``, or ``None`` if not measured."""
+    """The measured arena rating of ``level`` in ``game`` to the nearest ten (the lobby's
+    "about 1750"), or ``None`` if not measured."""
     rating = ARENA_RATINGS.get(game, {}).get(level)
-    return rating[0] if rating else None
+    return int(round(rating[0], -1)) if rating else None
 
 
 def describe(game: str, level: str) -> str:
