@@ -110,6 +110,20 @@ ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
         "heuristic": (1500, 58),
         "strong": (1749, 76),
     },
+    # 2026-12-01, the levels of commit abb24a9 (strong: the tree search of ai-cc at
+    # 7ce57f4); 16 games per pair, 240 games (the pairs without strong from earlier
+    # runs of the same seed kept in the results file):
+    # python -m games.ai.arena --game caesar-cleopatra
+    #     --round-robin random,novice,apprentice,adept,heuristic,strong
+    #     --games-per-pair 16 --seed 1 --jobs 2 --results cc.jsonl
+    "caesar-cleopatra": {
+        "random": (-120, 143),
+        "novice": (316, 109),
+        "apprentice": (774, 95),
+        "adept": (1128, 84),
+        "heuristic": (1500, 76),
+        "strong": (1639, 83),
+    },
 }
 
 
