@@ -118,18 +118,22 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 def ai_games() -> list[dict]:
-    """The lobby's "play the AI", game by game: the AI players of each game that has any."""
+    """The lobby's "play the AI", game by game: the AI players of each game that has any,
+    in the order of its levels (weakest first), each with its arena rating in that game."""
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("pk"))
     found = []
-    from games.ai.registry import describe
+    from games.ai.registry import arena_rating, describe
 
     for game in catalog.with_ai():
         players = []
-        for bot in bots:
-            if bot.bot_level in game.ai_levels:
-                shown = copy.copy(bot)  # the same account describes itself per game
-                shown.lobby_description = _(describe(game.name, bot.bot_level))
-                players.append(shown)
+        for bot in sorted((b for b in bots if b.bot_level in game.ai_levels),
+                          key=lambda b: game.ai_levels.index(b.bot_level)):
+            shown = copy.copy(bot)  # the same account describes itself per game
+            shown.lobby_description = _(describe(game.name, bot.bot_level))
+            rating = arena_rating(game.name, bot.bot_level)
+            # "about 1680": a string, so no locale groups its digits.
+            shown.arena_rating = str(rating) if rating is not None else ""
+            players.append(shown)
         if players:
             found.append({"game": game, "bots": players, "seat_choices": game.seat_choices()})
     return found

@@ -3,9 +3,12 @@
     python -m games.ai.arena --a strong --b heuristic --games 200 --seed 1 --jobs 2
     python manage.py arena  ...the same options...
     python manage.py arena --game kasteel --players 4 --seats heuristic,random,random,random ...
+    python -m games.ai.arena --round-robin random,heuristic,strong --games-per-pair 16 ...
 
 With ``--seats`` (one level per seat, any number of players) the match is
-played by ``games.ai.arena_multi``; what follows is the two-player match.
+played by ``games.ai.arena_multi``; with ``--round-robin`` every pair of the
+levels plays and ``games.ai.round_robin`` rates them; what follows is the
+two-player match.
 
 Bot A takes the first seat (moon) in even games and the second (sun) in odd
 games, so both sides of the table are played equally. Every game is seeded
@@ -252,6 +255,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--progress", action="store_true", help="print each game's result to stderr"
     )
+    parser.add_argument(
+        "--round-robin",
+        default=None,
+        help="two players: every pair of these levels (comma-separated) plays, and the "
+        "levels are rated with the site's Glicko-2 (games.ai.round_robin)",
+    )
+    parser.add_argument("--games-per-pair", type=int, default=None,
+                        help="games of each pair in a round robin (default --games)")
+    parser.add_argument("--anchor", default=None,
+                        help="round robin: LEVEL=RATING fixes the scale (default heuristic=1500)")
+    parser.add_argument("--results", default=None,
+                        help="round robin: append each game to this JSON-lines file")
+    parser.add_argument("--rate-only", action="store_true",
+                        help="round robin: rate the games of --results without playing")
 
 
 def config_from_options(options: dict[str, Any]) -> ArenaConfig:
@@ -281,6 +298,10 @@ def config_from_options(options: dict[str, Any]) -> ArenaConfig:
 
 def run_from_options(options: dict[str, Any], err: Any = sys.stderr) -> str:
     """Run the match the options describe; returns the report."""
+    if options.get("round_robin"):
+        from .round_robin import run_round_robin_from_options
+
+        return run_round_robin_from_options(options, err)
     if options.get("seats"):
         from .arena_multi import run_multi_from_options
 

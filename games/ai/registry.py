@@ -28,6 +28,23 @@ LEVELS: dict[str, dict[str, str]] = {
         "description": gettext_noop("Plays any legal move at random. A gentle first opponent "
                                     "for learning the rules."),
     },
+    # Three steps between random play and the heuristic: the heuristic with a
+    # random move at a rate tuned per game in the arena (``MIXED_RATES``).
+    "novice": {
+        "name": "Sapling",
+        "description": gettext_noop("Plays like the Wanderer but often makes a random move. "
+                                    "A first real opponent."),
+    },
+    "apprentice": {
+        "name": "Bard",
+        "description": gettext_noop("Plays like the Wanderer but makes a random move now "
+                                    "and then."),
+    },
+    "adept": {
+        "name": "Ovate",
+        "description": gettext_noop("Plays like the Wanderer but slips into a random move "
+                                    "once in a while."),
+    },
     "heuristic": {
         "name": "Wanderer",
         "description": gettext_noop("Looks one move ahead and weighs what it can see on the "
@@ -49,10 +66,72 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
     ("caesar-cleopatra", "strong"): gettext_noop(
         "Searches your replies and its own over the cards it cannot see, and remembers every "
         "card the game has shown it. Thinks about a quarter of a second per move."),
+    # The mixed levels: their rate of random moves (``MIXED_RATES``) per game.
+    ("druidenwalzer", "novice"): gettext_noop(
+        "Plays like the Wanderer but makes a random move seven moves in ten. A little "
+        "better than Sprite: a first real opponent."),
+    ("druidenwalzer", "apprentice"): gettext_noop(
+        "Plays like the Wanderer but makes a random move about one move in three."),
+    ("druidenwalzer", "adept"): gettext_noop(
+        "Plays like the Wanderer but slips into a random move about one move in seven."),
+    ("caesar-cleopatra", "novice"): gettext_noop(
+        "Plays like the Wanderer but makes a random move eight moves in ten. Beats "
+        "Sprite most of the time: a first real opponent."),
+    ("caesar-cleopatra", "apprentice"): gettext_noop(
+        "Plays like the Wanderer but makes a random move every other move."),
+    ("caesar-cleopatra", "adept"): gettext_noop(
+        "Plays like the Wanderer but slips into a random move three moves in ten."),
     ("kasteel", "heuristic"): gettext_noop(
         "Looks one move ahead, averaging over the dice, and weighs what it sees on the "
         "board. A steady opponent."),
 }
+
+
+#: Each level's rating in a game, measured in the arena: a round robin of the
+#: game's levels at their site budgets, rated with the site's Glicko-2
+#: (``games.ai.round_robin``), the heuristic anchored at 1500. (rating,
+#: deviation) per game and level; the lobby shows the rating. These are not the
+#: AI accounts' site ratings, which come from real games only (ladders.ratings).
+#: Commands, dates and the figures' conditions: docs/ai.md, "Levels and ratings".
+#: A level without a finite rating (it lost or won every game) is left out.
+ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
+    # 2026-12-01, played with the levels of commit 4c9a674 (unchanged since), rated at
+    # abb24a9; 16 games per pair, 240 games:
+    # python -m games.ai.arena --game druidenwalzer
+    #     --round-robin random,novice,apprentice,adept,heuristic,strong
+    #     --games-per-pair 24 --seed 1 --jobs 2 --results dw.jsonl
+    # stopped after 16 whole rounds, rated with the same command plus
+    # --games-per-pair 16 --rate-only. Sprite (random) lost all 80 games: no finite
+    # rating (in 100 games against the Sapling alone it won 25).
+    "druidenwalzer": {
+        "novice": (867, 101),
+        "apprentice": (1245, 61),
+        "adept": (1394, 57),
+        "heuristic": (1500, 58),
+        "strong": (1749, 76),
+    },
+    # 2026-12-01, the levels of commit abb24a9 (strong: the tree search of ai-cc at
+    # 7ce57f4); 16 games per pair, 240 games (the pairs without strong from earlier
+    # runs of the same seed kept in the results file):
+    # python -m games.ai.arena --game caesar-cleopatra
+    #     --round-robin random,novice,apprentice,adept,heuristic,strong
+    #     --games-per-pair 16 --seed 1 --jobs 2 --results cc.jsonl
+    "caesar-cleopatra": {
+        "random": (-120, 143),
+        "novice": (316, 109),
+        "apprentice": (774, 95),
+        "adept": (1128, 84),
+        "heuristic": (1500, 76),
+        "strong": (1639, 83),
+    },
+}
+
+
+def arena_rating(game: str, level: str) -> int | None:
+    """The measured arena rating of ``level`` in ``game`` to the nearest ten (the lobby's
+    "about 1750"), or ``None`` if not measured."""
+    rating = ARENA_RATINGS.get(game, {}).get(level)
+    return int(round(rating[0], -1)) if rating else None
 
 
 def describe(game: str, level: str) -> str:
@@ -96,12 +175,39 @@ def _kasteel_heuristic() -> Bot:
     return HeuristicBot()
 
 
+#: The chance of a random move of each mixed level, per game: tuned in short
+#: arena runs so that the five levels of a game (these three, the heuristic and
+#: the strong level) lie roughly evenly apart (docs/ai.md, "Ratings").
+MIXED_RATES: dict[str, dict[str, float]] = {
+    "druidenwalzer": {"novice": 0.7, "apprentice": 0.35, "adept": 0.15},
+    "caesar-cleopatra": {"novice": 0.8, "apprentice": 0.5, "adept": 0.3},
+}
+
+
+def _mixed(heuristic: Callable[[], Bot], random_rate: float) -> Callable[[], Bot]:
+    def make() -> Bot:
+        from .mixed import MixedBot
+
+        return MixedBot(heuristic(), random_rate)
+
+    return make
+
+
+def _with_mixed(game: str, heuristic: Callable[[], Bot]) -> dict[str, Callable[[], Bot]]:
+    return {level: _mixed(heuristic, rate) for level, rate in MIXED_RATES[game].items()}
+
+
 #: The bots of each game by level; "random" plays every game (from the legal
 #: moves alone), so it is not listed.
 _GAME_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {
-    "druidenwalzer": {"heuristic": _druidenwalzer_heuristic, "strong": _druidenwalzer_strong},
+    "druidenwalzer": {
+        **_with_mixed("druidenwalzer", _druidenwalzer_heuristic),
+        "heuristic": _druidenwalzer_heuristic,
+        "strong": _druidenwalzer_strong,
+    },
     "kasteel": {"heuristic": _kasteel_heuristic},
     "caesar-cleopatra": {
+        **_with_mixed("caesar-cleopatra", _caesar_cleopatra_heuristic),
         "heuristic": _caesar_cleopatra_heuristic,
         "strong": _caesar_cleopatra_strong,
     },

@@ -1,12 +1,14 @@
 """Druidenwalzer in the site's catalogue: the board of games.templatetags.druid_board
 (templates/games/board/), its page and log helpers next to this module, its script
-static/js/game-druidenwalzer.js, the handicaps of games.handicap and three AI levels."""
+static/js/game-druidenwalzer.js, the handicaps of games.handicap and its AI levels
+(games.ai.levels_for)."""
 
 from __future__ import annotations
 
 from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.ai import levels_for
 from games.boards import druidenwalzer_log, druidenwalzer_page
 from games.catalog import GameInfo, SeatInfo
 
@@ -27,7 +29,7 @@ GAME = GameInfo(
     rules_end=druidenwalzer_log.rules_end,
     js_module="js/game-druidenwalzer.js",
     js_strings=druidenwalzer_page.js_strings,
-    ai_levels=("random", "heuristic", "strong"),
+    ai_levels=levels_for("druidenwalzer"),
     rules_url=reverse_lazy("rules_page", args=["druidenwalzer"]),
     seat_choice_label=_("Your cult"),
     random_seat_label=_("Random cult"),

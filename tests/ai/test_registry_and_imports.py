@@ -15,8 +15,13 @@ from games.rules import get_rules
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
-def test_it_lists_three_levels_with_names_and_descriptions():
-    assert list(LEVELS) == ["random", "heuristic", "strong"]
+FIVE = ("novice", "apprentice", "adept", "heuristic", "strong")
+
+
+def test_it_lists_the_levels_with_names_and_descriptions():
+    assert list(LEVELS) == ["random", *FIVE]
+    names = [info["name"] for info in LEVELS.values()]
+    assert len(set(names)) == len(names)
     for level, info in LEVELS.items():
         assert info["name"] and info["description"].endswith("."), level
         assert isinstance(get_bot("druidenwalzer", level), Bot)
@@ -45,8 +50,28 @@ def test_it_refuses_unknown_levels_and_games():
 
 
 def test_it_names_the_levels_of_each_game():
-    assert levels_for("druidenwalzer") == ("random", "heuristic", "strong")
+    # Sprite (random) for learning the rules, then the five calibrated levels.
+    assert levels_for("druidenwalzer") == ("random", *FIVE)
+    assert levels_for("caesar-cleopatra") == ("random", *FIVE)
+    assert levels_for("kasteel")[:2] == ("random", "heuristic")
+    assert not set(levels_for("kasteel")) & {"novice", "apprentice", "adept"}
     assert levels_for("chess") == ()
+
+
+def test_the_mixed_levels_tell_their_rate_of_random_moves_truly_per_game():
+    from games.ai.mixed import MixedBot
+    from games.ai.registry import MIXED_RATES, describe
+
+    words = {0.8: "eight moves in ten", 0.7: "seven moves in ten",
+             0.5: "every other move", 0.35: "about one move in three",
+             0.3: "three moves in ten", 0.15: "about one move in seven"}
+    for game, rates in MIXED_RATES.items():
+        ordered = [rates[level] for level in ("novice", "apprentice", "adept")]
+        assert ordered == sorted(ordered, reverse=True), game
+        for level, rate in rates.items():
+            bot = get_bot(game, level)
+            assert isinstance(bot, MixedBot) and bot.random_rate == rate
+            assert words[rate] in describe(game, level), (game, level)
 
 
 def test_it_fills_a_partial_budget_from_the_defaults():
@@ -72,7 +97,7 @@ def test_it_plays_without_django_or_services():
         "from games.ai.arena import ArenaConfig, run_arena, format_report\n"
         "from games.rules import get_rules\n"
         "rules = get_rules('druidenwalzer')\n"
-        "for level in ('random', 'heuristic', 'strong'):\n"
+        "for level in games.ai.levels_for('druidenwalzer'):\n"
         "    bot = get_bot('druidenwalzer', level)\n"
         "    state = rules.new_game(5)\n"
         "    rng = random.Random(5)\n"
@@ -96,6 +121,9 @@ def test_it_plays_without_django_or_services():
         "        logs[viewer].extend(cc.redact_events(applied.events, viewer))\n"
         "config = ArenaConfig(a='random', b='heuristic', games=2)\n"
         "format_report(config, run_arena(config))\n"
+        "from games.ai.round_robin import play_round_robin, rate_games\n"
+        "rate_games(play_round_robin(['random', 'novice'], 2, game='druidenwalzer'),\n"
+        "           ['random', 'novice'], ('random', 1000))\n"
         "banned = [m for m in ('django', 'channels', 'celery', 'redis') if m in sys.modules]\n"
         "print('loaded:', banned)\n"
         "assert not banned, banned\n"

@@ -79,3 +79,22 @@ def test_it_grants_the_strong_level_the_operators_cpu_budget(alice, recorder, se
     match = play_the_ai(alice, "heuristic", "sun")
     choose_move(match, match.seats.select_related("user").get(seat="moon"))
     assert recorder.calls[-1]["budget"] is None
+
+
+@pytest.mark.parametrize("game", ["druidenwalzer", "caesar-cleopatra"])
+def test_each_new_level_plays_its_game_on_the_site_at_the_levels_own_budget(
+        alice, monkeypatch, settings, game):
+    settings.AI_CPU_SECONDS = 4.5  # granted to the strong level only
+    monkeypatch.setattr(bots, "_queue_bot_move", lambda match_id, version: True)
+    ensure_bot_accounts()
+    rules = get_rules(game)
+    for level in ("novice", "apprentice", "adept"):
+        match = play_the_ai(alice, level, game=game)
+        seat = match.seats.select_related("user").get(user__bot_level=level)
+        assert seat.user.username == {"novice": "Sapling", "apprentice": "Bard",
+                                      "adept": "Ovate"}[level]
+        state = rules.from_json(match.state)
+        while rules.to_move(state) != seat.seat:
+            state = rules.apply(state, rules.legal_moves(state)[0]).state
+        match.state = rules.to_json(state)
+        assert choose_move(match, seat) in rules.legal_moves(state)

@@ -24,10 +24,46 @@ def test_it_offers_each_games_own_levels_in_the_lobby(client, alice, veto_game):
     druid = html[html.index('class="ai-game" data-game="druidenwalzer"'):
                  html.index('class="ai-game" data-game="veto-duel"')]
     veto = html[html.index('class="ai-game" data-game="veto-duel"'):]
-    assert all(f'value="{level}"' in druid for level in ("random", "heuristic", "strong"))
+    levels = ("random", "novice", "apprentice", "adept", "heuristic", "strong")
+    assert all(f'value="{level}"' in druid for level in levels)
+    # Weakest first: Sprite, then the five calibrated levels.
+    assert [druid.index(f'name="level" value="{level}"') for level in levels] == sorted(
+        druid.index(f'name="level" value="{level}"') for level in levels)
     assert 'value="random"' in veto and 'value="strong"' not in veto
     assert '<option value="blue">Blue</option>' in veto
     assert '<input type="hidden" name="game" value="veto-duel">' in veto
+
+
+def test_it_creates_one_account_per_level_once(bots):
+    from games.ai import LEVELS
+
+    assert {bot.username: bot.bot_level for bot in bots} == {
+        "Sprite": "random", "Sapling": "novice", "Bard": "apprentice", "Ovate": "adept",
+        "Wanderer": "heuristic", "Archdruid": "strong"}
+    assert all(bot.is_bot and bot.bot_description == LEVELS[bot.bot_level]["description"]
+               for bot in bots)
+    again = ensure_bot_accounts()
+    assert [bot.pk for bot in again] == [bot.pk for bot in bots]
+
+
+def test_the_lobby_shows_each_level_with_its_arena_rating_in_each_game(client, alice,
+                                                                     monkeypatch):
+    from games.ai import registry
+
+    monkeypatch.setattr(registry, "ARENA_RATINGS", {
+        "druidenwalzer": {"novice": (1080, 40), "strong": (1690, 45)},
+        "caesar-cleopatra": {"strong": (1720, 50)}})
+    client.force_login(alice)
+    html = client.get(reverse("lobby")).content.decode()
+    druid = html[html.index('class="ai-game" data-game="druidenwalzer"'):
+                 html.index('class="ai-game" data-game="caesar-cleopatra"')]
+    caesar = html[html.index('class="ai-game" data-game="caesar-cleopatra"'):]
+    caesar = caesar[:caesar.index("</section>")]
+    assert "<strong>Archdruid</strong><span" in druid and ", about 1690</span>" in druid
+    assert ", about 1080</span>" in druid and "about 1720" not in druid
+    assert ", about 1720</span>" in caesar and "about 1690" not in caesar
+    assert druid.count('class="arena-rating"') == 2  # none for the levels not measured
+    assert "seven moves in ten" in druid and "eight moves in ten" in caesar
 
 
 def test_it_starts_a_game_of_the_chosen_game_against_the_ai(client, alice, veto_game):

@@ -11,14 +11,15 @@ import random
 
 import pytest
 
-from games.ai import Budget, get_bot
+from games.ai import Budget, get_bot, levels_for
 from games.ai.registry import get_arena_bot
 from games.rules.caesar_cleopatra.constants import CARD_INDEX, IS_ACTION
 
 from .helpers import RULES, careful_move
 
 GAME = "caesar-cleopatra"
-BUDGETS = {"random": None, "heuristic": None, "strong": Budget(iterations=20)}
+BUDGETS = {level: Budget(iterations=20) if level == "strong" else None
+           for level in levels_for("caesar-cleopatra")}
 BONUS = ["B-senators", "B-senators", "B-praetors", "B-praetors", "B-quaestors", "B-quaestors"]
 
 

@@ -14,11 +14,13 @@ from games.ai.registry import get_arena_bot
 from .helpers import RULES, kind_of, positions
 
 GAME = "caesar-cleopatra"
-SMALL = {"random": None, "heuristic": Budget(iterations=2), "strong": Budget(iterations=10)}
+SMALL = {"random": None, "novice": Budget(iterations=2), "apprentice": Budget(iterations=2),
+         "adept": Budget(iterations=2), "heuristic": Budget(iterations=2),
+         "strong": Budget(iterations=10)}
 
 
-def test_it_offers_all_three_levels():
-    assert levels_for(GAME) == ("random", "heuristic", "strong")
+def test_it_offers_sprite_and_five_levels():
+    assert levels_for(GAME) == ("random", "novice", "apprentice", "adept", "heuristic", "strong")
 
 
 def test_it_returns_a_legal_move_for_every_kind_of_decision():
