@@ -64,6 +64,13 @@ def look_alike_of(name: str, exclude_pk: int | None = None) -> str | None:
     return None
 
 
+def reserved_names() -> list[str]:
+    """Names no player may sign up with: the site's own words and the AI players'."""
+    from games.ai import LEVELS
+
+    return [*settings.ACCOUNT_USERNAME_BLACKLIST, *(info["name"] for info in LEVELS.values())]
+
+
 def validate_new_username(name: str, exclude_pk: int | None = None,
                           check_taken: bool = True) -> str:
     """``name`` in its stored form, or a ValidationError saying why it cannot be had."""
@@ -72,7 +79,7 @@ def validate_new_username(name: str, exclude_pk: int | None = None,
         raise ValidationError(
             _("A username has at most %(limit)d characters (this one has %(length)d).")
             % {"limit": MAX_LENGTH, "length": len(name)}, code="username_too_long")
-    if any(confusable(name, word) for word in settings.ACCOUNT_USERNAME_BLACKLIST):
+    if any(confusable(name, word) for word in reserved_names()):
         raise ValidationError(_("This username is reserved: choose another one."),
                               code="username_reserved")
     if check_taken:

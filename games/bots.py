@@ -35,27 +35,43 @@ AI_SEAT = Q(user__is_bot=True) | ~Q(takeover_level="")
 
 
 def ensure_bot_accounts() -> list:
-    """Create or refresh one account per AI level (idempotent; runs after migrate)."""
+    """Create or refresh one account per AI level (idempotent; runs after migrate).
+
+    A level's account is found by its level, not by its name: a player who signed
+    up under a name before it became an AI level's (a new level's name) keeps the
+    account, and the AI takes a free name beside it ("Bard (AI)")."""
     from games.ai import LEVELS
 
     User = get_user_model()
     bots = []
     for level, info in LEVELS.items():
-        user, created = User.objects.get_or_create(
-            username=info["name"], defaults={"is_bot": True, "bot_level": level}
-        )
+        user = User.objects.filter(is_bot=True, bot_level=level).order_by("pk").first()
+        created = user is None
+        if created:
+            user = User(username=_free_bot_name(info["name"]), is_bot=True, bot_level=level)
+            user.set_unusable_password()
         changed = created
-        for field, value in (("is_bot", True), ("bot_level", level),
-                             ("bot_description", info["description"])):
+        for field, value in (("bot_description", info["description"]),):
             if getattr(user, field) != value:
                 setattr(user, field, value)
                 changed = True
-        if created:
-            user.set_unusable_password()
         if changed:
             user.save()
         bots.append(user)
     return bots
+
+
+def _free_bot_name(name: str) -> str:
+    """``name``, or, if a player has it already, the first of "name (AI)", "name (AI) 2"..."""
+    taken = get_user_model().objects.filter(username__iexact=name)
+    if not taken.exists():
+        return name
+    for number in range(1, 100):
+        candidate = f"{name} (AI)" if number == 1 else f"{name} (AI) {number}"
+        if not get_user_model().objects.filter(username__iexact=candidate).exists():
+            log.warning("AI level name %s is a player's; the AI plays as %s", name, candidate)
+            return candidate
+    raise RuntimeError(f"no free account name for the AI level {name}")
 
 
 def bot_for_level(level: str):

@@ -143,3 +143,13 @@ def test_the_admin_keeps_an_old_long_name_when_editing_other_fields(client, staf
     assert page.status_code == 302, page.content.decode()[:3000]
     old.refresh_from_db()
     assert old.username == "x" * 40 and old.email == "x@example.org"
+
+
+def test_it_refuses_the_ai_players_names(client):
+    # reserved even before the AI's account exists (a new level's name, say)
+    User.objects.filter(is_bot=True).delete()
+    for name in ("Archdruid", "bard", "\u041ev\u0430te"):  # the last with Cyrillic O and a
+        page = sign_up(client, name)
+        assert page.status_code == 200, name
+        assert "reserved" in page.content.decode(), name
+        assert not User.objects.filter(email="new@example.org").exists()
