@@ -96,11 +96,17 @@ def _kasteel_heuristic() -> Bot:
     return HeuristicBot()
 
 
+def _kasteel_strong() -> Bot:
+    from .kasteel.search import StrongBot
+
+    return StrongBot()
+
+
 #: The bots of each game by level; "random" plays every game (from the legal
 #: moves alone), so it is not listed.
 _GAME_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {
     "druidenwalzer": {"heuristic": _druidenwalzer_heuristic, "strong": _druidenwalzer_strong},
-    "kasteel": {"heuristic": _kasteel_heuristic},
+    "kasteel": {"heuristic": _kasteel_heuristic, "strong": _kasteel_strong},
     "caesar-cleopatra": {
         "heuristic": _caesar_cleopatra_heuristic,
         "strong": _caesar_cleopatra_strong,

@@ -33,7 +33,7 @@ from games.rules.kasteel.constants import (
     RANK_INDEX,
     SHERIFF,
 )
-from games.rules.kasteel.moves import DICE, MOVE, TOTAL, move_to_action
+from games.rules.kasteel.moves import DICE, MOVE, TOTAL, Action, move_to_action
 from games.rules.kasteel.state import State
 from games.rules.kasteel.walking import walk
 
@@ -46,7 +46,7 @@ TYPICAL_WALK = 7  # the most likely total of two dice
 LOST = -1e9  # a move not scored before the CPU cap
 
 
-def _ready(hand: list[int]) -> bool:
+def hunter_ready(hand: list[int]) -> bool:
     """Whether the hand can move the seat's Bandit or Sheriff next turn."""
     return any(SHERIFF <= card % CARDS_PER_SEAT <= JOKER for card in hand)
 
@@ -118,16 +118,24 @@ class HeuristicBot(ThinkingBot):
 def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Deadline,
                 weights: Weights = NEW) -> list:
     """Each legal move's value for ``seat`` (the seat to move)."""
+    actions = [move_to_action(move, state) for move in legal_moves]
+    return score_actions(state, seat, actions, deadline, weights)
+
+
+def score_actions(state: State, seat: int, actions: list[Action], deadline: Deadline,
+                  weights: Weights = NEW) -> list:
+    """Each legal action's value for ``seat`` (the seat to move): the engine's
+    action tuples, as a search walks them; ``LOST`` for those not scored
+    before the deadline."""
     hand = state.hands[seat]
     walker = Walker(state, seat, weights)
     scores = []
-    for move in legal_moves:
+    for kind, card, piece, number in actions:
         if deadline.passed():
             scores.append(LOST)
             continue
-        kind, card, piece, number = move_to_action(move, state)
         if kind == DICE:
-            held, die = _ready(hand), state.pending[2]
+            held, die = hunter_ready(hand), state.pending[2]
             p, c = state.pending[0], state.pending[1] // CARDS_PER_SEAT
             if card == TOTAL:
                 scores.append(walker.value(p, die + die, c, held))
@@ -138,7 +146,7 @@ def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Dead
             scores.append(0.0)
             continue
         left = [c for c in hand if c != card and c != number]
-        held = _ready(left)
+        held = hunter_ready(left)
         colour = card // CARDS_PER_SEAT
         if number >= 0:
             board = walker.value(piece, NUMBER_VALUE[number % CARDS_PER_SEAT], colour, held)

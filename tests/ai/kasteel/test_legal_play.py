@@ -11,10 +11,9 @@ from games.ai import get_bot, levels_for
 from .helpers import RULES, play_checked
 
 
-def test_kasteel_has_the_random_and_heuristic_levels():
-    assert levels_for("kasteel") == ("random", "heuristic")
-    with pytest.raises(ValueError, match="no strong bot for game 'kasteel'"):
-        get_bot("kasteel", "strong")
+def test_kasteel_has_all_three_levels():
+    assert levels_for("kasteel") == ("random", "heuristic", "strong")
+    assert type(get_bot("kasteel", "strong")).__name__ == "StrongBot"
 
 
 @pytest.mark.parametrize(
