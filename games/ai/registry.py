@@ -49,6 +49,9 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
     ("caesar-cleopatra", "strong"): gettext_noop(
         "Plays its five most promising moves out over the cards it cannot see, to the end "
         "of your next turn. Thinks up to a quarter of a second per move."),
+    ("kasteel", "strong"): gettext_noop(
+        "Plays its most promising moves out over the cards and dice it cannot know, with "
+        "every other player answering until its next turn. Thinks up to a second per move."),
     ("kasteel", "heuristic"): gettext_noop(
         "Looks one move ahead, averaging over the dice, and weighs what it sees on the "
         "board. A steady opponent."),

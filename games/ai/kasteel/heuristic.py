@@ -44,6 +44,11 @@ from .observe import state_from_view
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=2.0)
 TYPICAL_WALK = 7  # the most likely total of two dice
 LOST = -1e9  # a move not scored before the CPU cap
+#: (steps, chance) of two dice: every total, as the heuristic decides.
+DICE_TOTALS = tuple((total, chance) for total, chance in enumerate(TOTALS) if chance)
+#: Three walks standing for the two dice (2-5, 6-8, 9-12): the cheap policy of
+#: the other seats in the strong level's play-outs.
+COARSE_TOTALS = ((4, 10 / 36), (7, 16 / 36), (10, 10 / 36))
 
 
 def hunter_ready(hand: list[int]) -> bool:
@@ -54,10 +59,12 @@ def hunter_ready(hand: list[int]) -> bool:
 class Walker:
     """Scores walks on one position, each (piece, steps, colour) once."""
 
-    def __init__(self, state: State, seat: int, weights: Weights = NEW) -> None:
+    def __init__(self, state: State, seat: int, weights: Weights = NEW,
+                 totals: tuple = DICE_TOTALS) -> None:
         self.state = state
         self.seat = seat
         self.weights = weights
+        self.totals = totals
         self.cache: dict[tuple, float] = {}
 
     def after(self, piece: int, steps: int, colour: int, base: State | None = None) -> State:
@@ -76,11 +83,8 @@ class Walker:
 
     def rolled(self, piece: int, colour: int, ready: bool) -> float:
         """The walk's value averaged over two dice."""
-        return sum(
-            chance * self.value(piece, total, colour, ready)
-            for total, chance in enumerate(TOTALS)
-            if chance
-        )
+        return sum(chance * self.value(piece, total, colour, ready)
+                   for total, chance in self.totals)
 
     def one_die(self, piece: int, die: int, colour: int, ready: bool) -> float:
         """Walk one die, then (unless done) the average over the next roll."""
@@ -88,10 +92,9 @@ class Walker:
         if child.phase == OVER or child.on_target(piece):
             return evaluate(child, self.seat, ready, self.weights)
         total = 0.0
-        for steps, chance in enumerate(TOTALS):
-            if chance:
-                grandchild = self.after(piece, steps, colour, child)
-                total += chance * evaluate(grandchild, self.seat, ready, self.weights)
+        for steps, chance in self.totals:
+            grandchild = self.after(piece, steps, colour, child)
+            total += chance * evaluate(grandchild, self.seat, ready, self.weights)
         return total
 
 
@@ -123,12 +126,12 @@ def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Dead
 
 
 def score_actions(state: State, seat: int, actions: list[Action], deadline: Deadline,
-                  weights: Weights = NEW) -> list:
+                  weights: Weights = NEW, totals: tuple = DICE_TOTALS) -> list:
     """Each legal action's value for ``seat`` (the seat to move): the engine's
     action tuples, as a search walks them; ``LOST`` for those not scored
-    before the deadline."""
+    before the deadline. ``totals``: the dice walks averaged."""
     hand = state.hands[seat]
-    walker = Walker(state, seat, weights)
+    walker = Walker(state, seat, weights, totals)
     scores = []
     for kind, card, piece, number in actions:
         if deadline.passed():
