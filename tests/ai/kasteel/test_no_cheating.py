@@ -30,7 +30,7 @@ def _redeal_hidden(state, seat: int, rng: random.Random):
 
 #: The strong level's worlds are sampled from the view with the bot's rng: an
 #: iteration budget makes it repeat exactly (no CPU cap that load could reach).
-BUDGETS = {"heuristic": None, "strong": Budget(iterations=2, cpu_seconds=60.0)}
+BUDGETS = {"heuristic": None, "strong": Budget(iterations=1, cpu_seconds=60.0)}
 
 
 @pytest.mark.parametrize("level", ["heuristic", "strong"])
