@@ -30,6 +30,7 @@ def test_it_describes_each_level_truly_for_each_game():
     assert describe("druidenwalzer", "random") == LEVELS["random"]["description"]
     assert "second and a half" in describe("druidenwalzer", "strong")
     assert "quarter of a second" in describe("caesar-cleopatra", "strong")
+    assert "up to a second" in describe("kasteel", "strong")
     # The text every game shares names no game's thinking time.
     assert "second" not in LEVELS["strong"]["description"]
 
