@@ -8,10 +8,10 @@ each with a number and its unit:
 
 - Druidenwalzer: the strong level's search (ISMCTS); the number is the
   estimated chance to win after the move (``win``), the most searched first;
-- Caesar & Cleopatra: the strong level's candidates and rollouts; the number
-  is the estimated final points margin (``points``);
-- Strijd om het Kasteel (no strong level): the heuristic's one-ply scores in
-  squares of progress, as the difference from the best move (``squares``).
+- Caesar & Cleopatra: the rollout level's (``strong-old``) candidates and
+  rollouts; the number is the estimated final points margin (``points``);
+- Strijd om het Kasteel: the heuristic's one-ply scores in squares of
+  progress, as the difference from the best move (``squares``).
 
 Like the bots, nothing here sees the full state, so advice cannot leak a
 hidden card. No Django.

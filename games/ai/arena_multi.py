@@ -17,7 +17,9 @@ be 1 / (number of teams). The 95 % interval is Wilson's on that rate.
 Strijd om het Kasteel takes ``--players``, ``--teams`` and ``--limit`` (in
 dealing cycles); without ``--limit`` a game ends after
 ``ceil(200 / N)`` cycles (at most 13 · N · K ≈ 2,600 turns at any N, and
-random seats never finish a 12-player game). Another game takes no options
+random seats never finish a 12-player game). ``--a-iterations`` and
+``--a-cpu`` set the budget of the first level named (every position it
+plays); the others play their defaults. Another game takes no options
 and must have as many seats as ``--seats`` lists; ``--turn-limit`` moves
 then stop a game without a winner.
 """
@@ -36,6 +38,7 @@ from typing import Any
 from games.rules import get_rules
 
 from .arena import play_all, seed_for, wilson
+from .base import Budget
 from .registry import get_arena_bot
 
 MOVE_CAP_ENDING = "move cap (no winner)"
@@ -56,6 +59,7 @@ class MultiConfig:
     limit: int | None = None  # None: default_limit (Kasteel)
     jobs: int = 1
     turn_limit: int | None = None  # a move cap, for games without a length limit
+    first_budget: Budget | None = None  # --a-iterations/--a-cpu: the first level's budget
 
     def options(self) -> dict[str, Any] | None:
         if self.game != "kasteel":
@@ -121,7 +125,8 @@ def play_multi_game(config: MultiConfig, index: int) -> MultiResult:
         view = rules.view(state, seat)
         legal = rules.legal_moves(state)
         started = time.process_time()
-        move = bots[j].choose(view, legal, rngs[j], None)
+        budget = config.first_budget if config.seats[j] == config.seats[0] else None
+        move = bots[j].choose(view, legal, rngs[j], budget)
         cpu[j].append(time.process_time() - started)
         state = rules.apply(state, move, seat=seat).state  # refuses an illegal move
         moves += 1
@@ -162,6 +167,8 @@ def format_multi_report(
     head = f"{config.game}: {n} players ({', '.join(config.seats)})" + (", teams" if teams else "")
     head += f", {len(results)} games, seed {config.seed}"
     head += f", limit {limit} cycles" if limit is not None else ""
+    if config.first_budget is not None:
+        head += f", {config.seats[0]}'s budget {config.first_budget}"
     lines = [
         head,
         f"position j plays seat (game + j) mod {n}; a shared win is split equally among "
@@ -236,6 +243,9 @@ def multi_config_from_options(options: dict[str, Any]) -> MultiConfig:
         jobs=max(1, options["jobs"]),
         turn_limit=options.get("turn_limit") if game != "kasteel" else None,
     )
+    iterations, cpu = options.get("a_iterations"), options.get("a_cpu")
+    if iterations is not None or cpu is not None:
+        config.first_budget = Budget(iterations=iterations, cpu_seconds=cpu)
     config.options()  # refuse options the game does not take
     return config
 

@@ -33,7 +33,7 @@ from games.rules.kasteel.constants import (
     RANK_INDEX,
     SHERIFF,
 )
-from games.rules.kasteel.moves import DICE, MOVE, TOTAL, move_to_action
+from games.rules.kasteel.moves import DICE, MOVE, TOTAL, Action, move_to_action
 from games.rules.kasteel.state import State
 from games.rules.kasteel.walking import walk
 
@@ -44,9 +44,14 @@ from .observe import state_from_view
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=2.0)
 TYPICAL_WALK = 7  # the most likely total of two dice
 LOST = -1e9  # a move not scored before the CPU cap
+#: (steps, chance) of two dice: every total, as the heuristic decides.
+DICE_TOTALS = tuple((total, chance) for total, chance in enumerate(TOTALS) if chance)
+#: Three walks standing for the two dice (2-5, 6-8, 9-12): the cheap policy of
+#: the other seats in the strong level's play-outs.
+COARSE_TOTALS = ((4, 10 / 36), (7, 16 / 36), (10, 10 / 36))
 
 
-def _ready(hand: list[int]) -> bool:
+def hunter_ready(hand: list[int]) -> bool:
     """Whether the hand can move the seat's Bandit or Sheriff next turn."""
     return any(SHERIFF <= card % CARDS_PER_SEAT <= JOKER for card in hand)
 
@@ -54,10 +59,12 @@ def _ready(hand: list[int]) -> bool:
 class Walker:
     """Scores walks on one position, each (piece, steps, colour) once."""
 
-    def __init__(self, state: State, seat: int, weights: Weights = NEW) -> None:
+    def __init__(self, state: State, seat: int, weights: Weights = NEW,
+                 totals: tuple = DICE_TOTALS) -> None:
         self.state = state
         self.seat = seat
         self.weights = weights
+        self.totals = totals
         self.cache: dict[tuple, float] = {}
 
     def after(self, piece: int, steps: int, colour: int, base: State | None = None) -> State:
@@ -76,11 +83,8 @@ class Walker:
 
     def rolled(self, piece: int, colour: int, ready: bool) -> float:
         """The walk's value averaged over two dice."""
-        return sum(
-            chance * self.value(piece, total, colour, ready)
-            for total, chance in enumerate(TOTALS)
-            if chance
-        )
+        return sum(chance * self.value(piece, total, colour, ready)
+                   for total, chance in self.totals)
 
     def one_die(self, piece: int, die: int, colour: int, ready: bool) -> float:
         """Walk one die, then (unless done) the average over the next roll."""
@@ -88,10 +92,9 @@ class Walker:
         if child.phase == OVER or child.on_target(piece):
             return evaluate(child, self.seat, ready, self.weights)
         total = 0.0
-        for steps, chance in enumerate(TOTALS):
-            if chance:
-                grandchild = self.after(piece, steps, colour, child)
-                total += chance * evaluate(grandchild, self.seat, ready, self.weights)
+        for steps, chance in self.totals:
+            grandchild = self.after(piece, steps, colour, child)
+            total += chance * evaluate(grandchild, self.seat, ready, self.weights)
         return total
 
 
@@ -118,16 +121,24 @@ class HeuristicBot(ThinkingBot):
 def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Deadline,
                 weights: Weights = NEW) -> list:
     """Each legal move's value for ``seat`` (the seat to move)."""
+    actions = [move_to_action(move, state) for move in legal_moves]
+    return score_actions(state, seat, actions, deadline, weights)
+
+
+def score_actions(state: State, seat: int, actions: list[Action], deadline: Deadline,
+                  weights: Weights = NEW, totals: tuple = DICE_TOTALS) -> list:
+    """Each legal action's value for ``seat`` (the seat to move): the engine's
+    action tuples, as a search walks them; ``LOST`` for those not scored
+    before the deadline. ``totals``: the dice walks averaged."""
     hand = state.hands[seat]
-    walker = Walker(state, seat, weights)
+    walker = Walker(state, seat, weights, totals)
     scores = []
-    for move in legal_moves:
+    for kind, card, piece, number in actions:
         if deadline.passed():
             scores.append(LOST)
             continue
-        kind, card, piece, number = move_to_action(move, state)
         if kind == DICE:
-            held, die = _ready(hand), state.pending[2]
+            held, die = hunter_ready(hand), state.pending[2]
             p, c = state.pending[0], state.pending[1] // CARDS_PER_SEAT
             if card == TOTAL:
                 scores.append(walker.value(p, die + die, c, held))
@@ -138,7 +149,7 @@ def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Dead
             scores.append(0.0)
             continue
         left = [c for c in hand if c != card and c != number]
-        held = _ready(left)
+        held = hunter_ready(left)
         colour = card // CARDS_PER_SEAT
         if number >= 0:
             board = walker.value(piece, NUMBER_VALUE[number % CARDS_PER_SEAT], colour, held)

@@ -6,7 +6,7 @@ import copy
 import random
 from collections.abc import Callable
 
-from games.ai import get_bot
+from games.ai.registry import get_arena_bot
 from games.rules import get_rules
 
 RULES = get_rules("kasteel")
@@ -21,7 +21,7 @@ def play_checked(
     """Play one game with a level per seat, asserting at every move that the
     bot chose one of the legal moves and left its input alone. Returns the
     final state (the options should carry a length limit)."""
-    bots = [get_bot("kasteel", level) for level in levels]
+    bots = [get_arena_bot("kasteel", level) for level in levels]
     rngs = [random.Random(seed * 100 + seat) for seat in range(len(levels))]
     state = RULES.new_game(seed, options)
     while not RULES.is_over(state):

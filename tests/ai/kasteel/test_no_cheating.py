@@ -1,12 +1,15 @@
-"""The heuristic decides from its seat's view alone: hidden cards (other
-hands, the deck's order, the seed) dealt anew give the same input and the
-same move."""
+"""Every level decides from its seat's view alone: hidden cards (other
+hands, the deck's order, the seed, so the dice's future too) dealt anew give
+the same input and the same move."""
 
 from __future__ import annotations
 
 import random
 
-from games.ai import get_bot
+import pytest
+
+from games.ai import Budget
+from games.ai.registry import get_arena_bot
 
 from .helpers import RULES
 
@@ -26,8 +29,15 @@ def _redeal_hidden(state, seat: int, rng: random.Random):
     return RULES.from_json(data)
 
 
-def test_hidden_cards_do_not_change_the_choice():
-    bot = get_bot("kasteel", "heuristic")
+#: The strong level's worlds are sampled from the view with the bot's rng: an
+#: iteration budget makes it repeat exactly (no CPU cap that load could reach).
+BUDGETS = {"heuristic": None, "search": Budget(iterations=1, cpu_seconds=60.0)}
+
+
+@pytest.mark.parametrize("level", ["heuristic", "search"])
+def test_hidden_cards_do_not_change_the_choice(level):
+    bot = get_arena_bot("kasteel", level)
+    budget = BUDGETS[level]
     rng = random.Random(11)
     checked = differed = 0
     for seed, options in (
@@ -45,8 +55,10 @@ def test_hidden_cards_do_not_change_the_choice():
                 assert RULES.legal_moves(other) == legal
                 if RULES.to_json(other) != RULES.to_json(state):
                     differed += 1
-                first = bot.choose(view, legal, random.Random(seed))
-                second = bot.choose(other_view, RULES.legal_moves(other), random.Random(seed))
+                first = bot.choose(view, legal, random.Random(seed), budget)
+                second = bot.choose(
+                    other_view, RULES.legal_moves(other), random.Random(seed), budget
+                )
                 assert first == second
                 checked += 1
             move = rng.choice(legal)

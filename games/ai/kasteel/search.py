@@ -1,0 +1,204 @@
+"""The ``strong`` level of Strijd om het Kasteel: the heuristic's best few
+moves played out over sampled worlds until the seat's next turn.
+
+Why this shape: what decides these games is the foes' Bandit walks that
+send pieces home, and a one-ply evaluation can only guess at them (a fixed
+chance that a foe Bandit walks). Here the foes really move:
+
+1. **Candidates**: every legal move is scored by the heuristic
+   (``heuristic.score_actions``, one ply, dice averaged); the best few stay.
+2. **Worlds** (determinization): the board is the view's; the cards the seat
+   cannot see (all cards but its hand and the public discard pile) are
+   shuffled into the other hands (their sizes are public) and the deck, and
+   a fresh seed decides every die. Nothing hidden is read: two states that
+   differ only in hidden cards, the seed or other hands give the same input
+   and the same worlds.
+3. **Play-out**: in each world every candidate is played, then each seat
+   that moves until the seat's own next turn (at most ``max_plies`` moves)
+   plays the heuristic's move for its own sampled hand: its Bandits and
+   Sheriffs walk when its cards allow it, as they would. The same world (the
+   same hands, the same dice) serves every candidate, so their difference is
+   the move's and not the luck's.
+4. **Leaf**: the heuristic's evaluation for the seat (its static exposure
+   covers the seats beyond the horizon) plus its hand's worth. The move with
+   the best mean over the worlds is played.
+5. **The end of a limited game**: in the last deal of the last cycle the
+   game ends when the cards in hand are spent, and castle values alone
+   decide it; there every play-out goes on to the end (all seats, the seat
+   itself too, play the heuristic) and is worth the seat's share of the win
+   (a loss -``WIN``): the search plays for the win itself (rob the leader's
+   piece short of its castle, put a piece on a castle place in time, keep a
+   piece in the castle from walking back out).
+
+The budget: ``iterations`` counts worlds (``ENDGAME_WORLDS`` times as many in
+the last deal; reproducible with a seeded rng);
+the CPU cap is checked inside the play-outs and by the heuristic at every
+move it scores, and a world not finished for every candidate is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.rules.kasteel.constants import CARDS_PER_SEAT, OVER, card_index
+from games.rules.kasteel.moves import Action, legal_actions, move_to_action
+from games.rules.kasteel.state import State
+from games.rules.kasteel.turns import play
+
+from ..base import Budget, Deadline, Move, ThinkingBot, View
+from .evaluate import NEW, WIN, Weights, evaluate, hand_value
+from .heuristic import COARSE_TOTALS, LOST, HeuristicBot, hunter_ready, score_actions
+from .observe import state_from_view
+
+#: A CPU cap well inside 2 s at 12 seats (a 12-seat play-out is some 0.1 s);
+#: the cap is what a move costs once the worlds do not run out first.
+DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=1.0)
+CANDIDATES = 4  # the heuristic's best moves that are played out
+ENDGAME_CANDIDATES = 6  # in the last deal, where a move can decide the game
+#: With an iteration budget, the last deal plays this many times the worlds
+#: (its few decisions decide the game, and a win share varies more).
+ENDGAME_WORLDS = 4
+MAX_PLIES = 6  # the other seats' moves played out before the leaf
+LAST_DEAL = 3  # a cycle deals 5, 4 and 4 cards
+MARGIN = 0.003  # CPU seconds kept back for choosing and returning
+
+
+class StrongBot(ThinkingBot):
+    """The heuristic's best moves played out until the next turn, over sampled
+    hidden cards and dice."""
+
+    default_budget = DEFAULT_BUDGET
+    weights: Weights = NEW
+    candidates = CANDIDATES
+    endgame_candidates = ENDGAME_CANDIDATES
+    max_plies = MAX_PLIES
+    policy_totals: tuple = COARSE_TOTALS  # the other seats' dice in the play-outs
+
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
+               budget: Budget) -> Move:
+        if legal_moves[0]["type"] == "place":
+            return HeuristicBot().decide(view, legal_moves, rng, budget)
+        cap = budget.cpu_seconds
+        deadline = Deadline(None if cap is None else max(0.0, cap - MARGIN))
+        state = state_from_view(view)
+        seat = view["viewer"]
+        actions = [move_to_action(move, state) for move in legal_moves]
+        prior = score_actions(state, seat, actions, deadline, self.weights)
+        ranked = sorted(range(len(actions)), key=lambda i: (-prior[i], rng.random()))
+        width = self.endgame_candidates if last_deal(state) else self.candidates
+        chosen = [i for i in ranked[:width] if prior[i] > LOST]
+        if len(chosen) < 2:
+            return dict(legal_moves[ranked[0]])
+        worlds = budget.iterations
+        if worlds is not None and last_deal(state):
+            worlds *= ENDGAME_WORLDS
+        means = play_out(
+            state, view, seat, [actions[i] for i in chosen], rng, worlds, deadline,
+            self.max_plies, self.weights, self.policy_totals,
+        )
+        if means is None:  # not one world in the budget: the heuristic's choice
+            return dict(legal_moves[chosen[0]])
+        best = max(range(len(chosen)), key=lambda k: (means[k], prior[chosen[k]]))
+        return dict(legal_moves[chosen[best]])
+
+
+def play_out(
+    state: State,
+    view: View,
+    seat: int,
+    candidates: list[Action],
+    rng: random.Random,
+    worlds: int | None,
+    deadline: Deadline,
+    max_plies: int,
+    weights: Weights = NEW,
+    policy_totals: tuple = COARSE_TOTALS,
+) -> list[float] | None:
+    """Each candidate's mean value over the worlds played (``None``: none)."""
+    unseen = unseen_cards(state, view)
+    totals = [0.0] * len(candidates)
+    played = 0
+    while (worlds is None or played < worlds) and not deadline.passed():
+        world = sample_world(state, view, unseen, rng)
+        values = []
+        for action in candidates:
+            value = play_one(world, action, seat, deadline, max_plies, weights, policy_totals)
+            if value is None:
+                break
+            values.append(value)
+        if len(values) < len(candidates):
+            break
+        totals = [t + v for t, v in zip(totals, values)]
+        played += 1
+    if not played:
+        return None
+    return [t / played for t in totals]
+
+
+def unseen_cards(state: State, view: View) -> list[int]:
+    """The cards the seat cannot see: neither in its hand nor discarded."""
+    cards = card_index(state.n)
+    state.discard = [cards[name] for name in view["discard"]]
+    seen = set(state.hands[view["viewer"]]) | set(state.discard)
+    return [card for card in range(CARDS_PER_SEAT * state.n) if card not in seen]
+
+
+def sample_world(state: State, view: View, unseen: list[int], rng: random.Random) -> State:
+    """The board with the unseen cards dealt at random into the other hands
+    (their public sizes) and the deck, and a fresh seed for the dice."""
+    world = state.copy()
+    pool = unseen[:]
+    rng.shuffle(pool)
+    for other, info in enumerate(view["seats"]):
+        if other != view["viewer"]:
+            size = info["hand_size"]
+            world.hands[other], pool = pool[:size], pool[size:]
+    world.deck = pool
+    world.seed = rng.getrandbits(62)
+    world.turn_rolls = 0
+    return world
+
+
+def play_one(world: State, action: Action, seat: int, deadline: Deadline, max_plies: int,
+             weights: Weights = NEW, policy_totals: tuple = COARSE_TOTALS) -> float | None:
+    """The candidate's value in one world: played, then the heuristic for
+    every seat that moves before the seat's next turn (``None``: out of time)."""
+    state = world.copy()
+    to_the_end = last_deal(state)
+    play(state, action)
+    plies = 0
+    while state.phase != OVER and (to_the_end or plies < max_plies):
+        mover = state.to_move
+        if mover == seat and state.pending is None and not to_the_end:
+            break
+        actions = legal_actions(state)
+        if len(actions) > 1:
+            scores = score_actions(state, mover, actions, deadline, weights, policy_totals)
+            if deadline.passed():
+                return None
+            best = max(scores)
+            action = actions[scores.index(best)]
+        else:
+            action = actions[0]
+        play(state, action)
+        plies += 1
+    if state.phase == OVER:
+        return win_share(state, seat)
+    hand = state.hands[seat]
+    return evaluate(state, seat, hunter_ready(hand), weights) + hand_value(
+        state, seat, hand, weights
+    )
+
+
+def last_deal(state: State) -> bool:
+    """Whether the game ends with the cards now in hand (the last deal of
+    the last cycle a length limit allows): then a play-out goes to the end."""
+    return state.limit is not None and state.cycle >= state.limit and state.deal >= LAST_DEAL
+
+
+def win_share(state: State, seat: int) -> float:
+    """A finished game's worth: the seat's share of a (shared) win, a loss -WIN."""
+    if seat not in state.winners:
+        return -WIN
+    teams = len(state.winners) // 2 if state.teams else len(state.winners)
+    return WIN / max(1, teams)

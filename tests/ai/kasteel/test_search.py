@@ -1,0 +1,98 @@
+"""The strong level: legal at every player count and in teams, within its
+CPU cap, repeatable with an iteration budget, and its worlds are made only
+of what the seat sees."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+
+import pytest
+
+from games.ai import Budget
+from games.ai.kasteel.observe import state_from_view
+from games.ai.kasteel.search import sample_world, unseen_cards
+from games.ai.registry import get_arena_bot
+
+from .helpers import RULES, play_checked
+
+SMALL = Budget(iterations=1, cpu_seconds=60.0)
+
+
+def _position(seed: int, options: dict, turns: int):
+    """A seeded game played at random until ``turns`` moves of play."""
+    rng = random.Random(seed)
+    state = RULES.new_game(seed, options)
+    while state.phase == 0 or RULES.turn_number(state) < turns or len(RULES.legal_moves(state)) < 3:
+        state = RULES.apply(state, rng.choice(RULES.legal_moves(state))).state
+    return state
+
+
+@pytest.mark.parametrize(
+    ("levels", "options", "seed"),
+    [
+        (["search", "heuristic"], {"players": 2, "limit": 1}, 1),
+        (["search", "random", "heuristic", "random"], {"players": 4, "teams": True, "limit": 1}, 2),
+        (["search", "heuristic", "random"], {"players": 3, "limit": 1}, 3),
+        (["search"] + ["random"] * 11, {"players": 12, "limit": 1}, 4),
+    ],
+    ids=["2 players", "4 players, teams", "3 players", "12 players"],
+)
+def test_it_plays_only_legal_moves(levels, options, seed, monkeypatch):
+    from games.ai.kasteel import search
+
+    monkeypatch.setattr(search, "DEFAULT_BUDGET", SMALL)
+    monkeypatch.setattr(search.StrongBot, "default_budget", SMALL)
+    kinds: Counter = Counter()
+
+    def count(state, view, legal, move):
+        if levels[view["viewer"]] == "search":
+            kinds[move["type"]] += 1
+
+    state = play_checked(levels, seed, options, count)
+    assert RULES.is_over(state)
+    assert kinds["place"] and kinds["move"], kinds
+
+
+def test_an_iteration_budget_repeats_exactly():
+    bot = get_arena_bot("kasteel", "search")
+    state = _position(5, {"players": 4, "limit": 3}, 30)
+    seat = RULES.to_move(state)
+    view, legal = RULES.view(state, seat), RULES.legal_moves(state)
+    budget = Budget(iterations=3, cpu_seconds=60.0)
+    first = bot.choose(view, legal, random.Random(8), budget)
+    assert all(bot.choose(view, legal, random.Random(8), budget) == first for _ in range(3))
+
+
+@pytest.mark.parametrize("players", [4, 12])
+def test_it_stays_within_its_cpu_cap(players):
+    bot = get_arena_bot("kasteel", "search")
+    rng = random.Random(3)
+    state = _position(6, {"players": players, "limit": 2}, 3 * players)
+    for _ in range(6):
+        while len(RULES.legal_moves(state)) < 2:
+            state = RULES.apply(state, RULES.legal_moves(state)[0]).state
+        seat = RULES.to_move(state)
+        view, legal = RULES.view(state, seat), RULES.legal_moves(state)
+        started = time.process_time()
+        move = bot.choose(view, legal, rng, Budget(cpu_seconds=0.1))
+        assert time.process_time() - started < 0.1 + 0.02
+        state = RULES.apply(state, move).state
+
+
+def test_a_world_keeps_the_board_and_the_public_sizes_and_deals_only_unseen_cards():
+    state = _position(7, {"players": 5, "limit": 2}, 12)
+    seat = RULES.to_move(state)
+    view = RULES.view(state, seat)
+    board = state_from_view(view)
+    unseen = unseen_cards(board, view)
+    world = sample_world(board, view, unseen, random.Random(1))
+    viewer = int(seat)
+    assert world.hands[viewer] == state.hands[viewer]
+    assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+    assert len(world.deck) == len(state.deck)
+    assert world.discard == state.discard
+    everything = sorted(world.deck + world.discard + [c for h in world.hands for c in h])
+    assert everything == list(range(13 * 5))
+    assert world.loc == state.loc and world.lines == state.lines
