@@ -135,7 +135,10 @@ def ai_games() -> list[dict]:
             shown.arena_rating = str(rating) if rating is not None else ""
             players.append(shown)
         if players:
-            found.append({"game": game, "bots": players, "seat_choices": game.seat_choices()})
+            # Chosen at first: the first real opponent after Sprite (who plays at random).
+            first = players[1] if len(players) > 1 else players[0]
+            found.append({"game": game, "bots": players, "first_choice": first.bot_level,
+                          "seat_choices": game.seat_choices()})
     return found
 
 

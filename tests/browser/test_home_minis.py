@@ -25,8 +25,8 @@ def test_the_small_board_at_home_follows_the_game_live(site, browser, players): 
         game = context.new_page()
         log_in(game, site.url, players[0])
         game.goto(f"{site.url}/lobby/")
-        form = game.locator("section.ai-game[data-game='druidenwalzer'] form",
-                            has=game.locator("input[name=level][value=random]"))
+        form = game.locator("section.ai-game[data-game='druidenwalzer'] form")
+        form.locator("input[name=level][value=random]").check()
         form.locator("select[name=seat]").select_option("moon")
         form.locator("button[type=submit]").click()
         game.wait_for_url(re.compile(r"/games/(\d+)/$"))

@@ -100,8 +100,8 @@ def test_a_move_and_the_ai_reply_at_fast_speed(site, new_page, players):
     page = new_page()
     log_in(page, site.url, players[0])
     page.goto(f"{site.url}/lobby/")
-    form = page.locator("section.ai-game[data-game='druidenwalzer'] form",
-                        has=page.locator("input[name=level][value=strong]"))
+    form = page.locator("section.ai-game[data-game='druidenwalzer'] form")
+    form.locator("input[name=level][value=strong]").check()
     form.locator("select[name=seat]").select_option("moon")
     form.locator("button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))

@@ -30,6 +30,10 @@ def test_it_offers_each_games_own_levels_in_the_lobby(client, alice, veto_game):
     assert [druid.index(f'name="level" value="{level}"') for level in levels] == sorted(
         druid.index(f'name="level" value="{level}"') for level in levels)
     assert 'value="random"' in veto and 'value="strong"' not in veto
+    # one form a game: the opponents to choose from, the first real one chosen
+    own = druid[:druid.index("</section>")]
+    assert own.count("<form") == 1 and own.count('type="radio" name="level"') == 6
+    assert 'name="level" value="novice" checked' in druid
     assert '<option value="blue">Blue</option>' in veto
     assert '<input type="hidden" name="game" value="veto-duel">' in veto
 
