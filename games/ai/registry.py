@@ -110,19 +110,20 @@ ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
         "heuristic": (1500, 58),
         "strong": (1749, 76),
     },
-    # 2026-12-01, the levels of commit abb24a9 (strong: the tree search of ai-cc at
-    # 7ce57f4); 16 games per pair, 240 games (the pairs without strong from earlier
-    # runs of the same seed kept in the results file):
+    # 2026-12-02, the levels of commit ca858b2 (strong: the tree search with its
+    # leaves played on to the end of the turn); 16 games per pair, 240 games (the
+    # pairs without strong from earlier runs of the same seed, kept in the results file):
     # python -m games.ai.arena --game caesar-cleopatra
     #     --round-robin random,novice,apprentice,adept,heuristic,strong
     #     --games-per-pair 16 --seed 1 --jobs 2 --results cc.jsonl
+    # Sprite (random) came out at -46 +- 142; it is no calibrated level (an opponent
+    # for learning the rules), and the lobby shows no rating for it in either game.
     "caesar-cleopatra": {
-        "random": (-120, 143),
-        "novice": (316, 109),
-        "apprentice": (774, 95),
-        "adept": (1128, 84),
-        "heuristic": (1500, 76),
-        "strong": (1639, 83),
+        "novice": (388, 108),
+        "apprentice": (840, 94),
+        "adept": (1191, 85),
+        "heuristic": (1500, 91),
+        "strong": (1950, 140),
     },
 }
 
