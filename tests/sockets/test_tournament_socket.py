@@ -21,7 +21,7 @@ async def test_it_nudges_the_page_when_a_player_joins(alice):
         name="Cup", status="registration", round_count=3)
     socket = WebsocketCommunicator(APP, f"/ws/tournaments/{cup.pk}/")
     socket.scope["user"] = AnonymousUser()
-    assert (await socket.connect())[0]
+    assert (await socket.connect(timeout=10))[0]  # a loaded machine may take a while
     await database_sync_to_async(services.join)(cup.pk, alice)
     assert await socket.receive_json_from(timeout=2) == {"type": "tournament", "action": "join"}
     await socket.disconnect()
@@ -34,7 +34,7 @@ async def test_other_tournaments_stay_quiet(alice):
         name="Other", status="registration", round_count=3)
     socket = WebsocketCommunicator(APP, f"/ws/tournaments/{other.pk}/")
     socket.scope["user"] = AnonymousUser()
-    await socket.connect()
+    assert (await socket.connect(timeout=10))[0]
     await database_sync_to_async(services.join)(cup.pk, alice)
     assert await socket.receive_nothing(timeout=0.5)
     await socket.disconnect()
