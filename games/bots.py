@@ -50,12 +50,8 @@ def ensure_bot_accounts() -> list:
         if created:
             user = User(username=_free_bot_name(info["name"]), is_bot=True, bot_level=level)
             user.set_unusable_password()
-        changed = created
-        for field, value in (("bot_description", info["description"]),):
-            if getattr(user, field) != value:
-                setattr(user, field, value)
-                changed = True
-        if changed:
+        if created or user.bot_description != info["description"]:
+            user.bot_description = info["description"]
             user.save()
         bots.append(user)
     return bots
@@ -63,8 +59,7 @@ def ensure_bot_accounts() -> list:
 
 def _free_bot_name(name: str) -> str:
     """``name``, or, if a player has it already, the first of "name (AI)", "name (AI) 2"..."""
-    taken = get_user_model().objects.filter(username__iexact=name)
-    if not taken.exists():
+    if not get_user_model().objects.filter(username__iexact=name).exists():
         return name
     for number in range(1, 100):
         candidate = f"{name} (AI)" if number == 1 else f"{name} (AI) {number}"
