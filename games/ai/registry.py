@@ -84,6 +84,10 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
     ("kasteel", "heuristic"): gettext_noop(
         "Looks one move ahead, averaging over the dice, and weighs what it sees on the "
         "board. A steady opponent."),
+    ("kasteel", "strong"): gettext_noop(
+        "Plays its best moves out over the hands and dice it cannot see, and races for "
+        "castle points before the game's length limit. Thinks about a tenth of a second "
+        "per move, up to a second."),
 }
 
 
@@ -198,7 +202,7 @@ def _with_mixed(game: str, heuristic: Callable[[], Bot]) -> dict[str, Callable[[
     return {level: _mixed(heuristic, rate) for level, rate in MIXED_RATES[game].items()}
 
 
-def _kasteel_search() -> Bot:
+def _kasteel_strong() -> Bot:
     from .kasteel.search import StrongBot
 
     return StrongBot()
@@ -212,7 +216,7 @@ _GAME_BOTS: dict[str, dict[str, Callable[[], Bot]]] = {
         "heuristic": _druidenwalzer_heuristic,
         "strong": _druidenwalzer_strong,
     },
-    "kasteel": {"heuristic": _kasteel_heuristic},
+    "kasteel": {"heuristic": _kasteel_heuristic, "strong": _kasteel_strong},
     "caesar-cleopatra": {
         **_with_mixed("caesar-cleopatra", _caesar_cleopatra_heuristic),
         "heuristic": _caesar_cleopatra_heuristic,
@@ -256,9 +260,6 @@ ARENA_LEVELS: dict[str, dict[str, Callable[[], Bot]]] = {
     "heuristic-old": {"kasteel": _kasteel_heuristic_old},
     # the C&C strong level before its tree search (heuristic candidates, rollouts)
     "strong-old": {"caesar-cleopatra": _caesar_cleopatra_strong_old},
-    # the Kasteel search: measured no stronger than the heuristic yet (docs/ai.md),
-    # so the site does not offer it as its strongest level
-    "search": {"kasteel": _kasteel_search},
 }
 
 

@@ -18,6 +18,7 @@ import pytest
 from tests.conftest import (
     REQUIRE_SERVICES,
     ROOT,
+    copy_migrated,
     embedded_env,
     free_port,
     manage,
@@ -36,12 +37,12 @@ def chromium_path() -> str | None:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """A migrated site in a subprocess; yields its base URL and a manage() for it."""
+def site(tmp_path_factory, migrated_database):
+    """A migrated site in a subprocess (a copy of the run's migrated database);
+    yields its base URL and a manage() for it."""
     data = tmp_path_factory.mktemp("site")
     env = embedded_env(data, NOTIFY_DELAY_SECONDS="0")
-    migrated = manage("migrate", "--noinput", env=env)
-    assert migrated.returncode == 0, migrated.stderr
+    copy_migrated(migrated_database, data)
     port = free_port()
     log = open(data / "server.log", "w")  # noqa: SIM115 - closed below
     server = subprocess.Popen(

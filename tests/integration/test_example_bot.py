@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from tests.conftest import ROOT, embedded_env, manage
+from tests.conftest import ROOT, copy_migrated, embedded_env, manage
 
 SETUP = """
 from accounts.models import User
@@ -20,9 +20,9 @@ print(match.version, match.seats.get(seat="moon").user.username)
 """
 
 
-def test_it_accepts_a_challenge_and_plays_its_move(tmp_path, serve):
+def test_it_accepts_a_challenge_and_plays_its_move(tmp_path, serve, migrated_database):
     env = embedded_env(tmp_path)
-    assert manage("migrate", "--noinput", env=env).returncode == 0
+    copy_migrated(migrated_database, tmp_path)
     prepared = manage("shell", "-v", "0", "-c", SETUP, env=env)
     assert prepared.returncode == 0, prepared.stderr
     port, _ = serve(env)

@@ -47,14 +47,14 @@ async def test_it_still_opens_the_known_routes():
 
 
 @pytest.mark.slow
-def test_a_real_server_answers_403_and_logs_no_error(tmp_path, serve):
+def test_a_real_server_answers_403_and_logs_no_error(tmp_path, serve, migrated_database):
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
-    from tests.conftest import embedded_env, manage
+    from tests.conftest import copy_migrated, embedded_env
 
     env = embedded_env(tmp_path, EMBEDDED_WORKER="0")
-    assert manage("migrate", "--noinput", env=env).returncode == 0
+    copy_migrated(migrated_database, tmp_path)
     port, _process = serve(env)
     for path in ("/ws/games/abc/", "/ws/nothing/"):
         with pytest.raises(InvalidStatus) as refused:

@@ -29,18 +29,25 @@ In squares of progress (a typical dice walk is 7). The terms:
   and a number card with the card of the next piece to enter when it lands
   that piece exactly on its target.
 
+- **the race to the limit** (``RACE``, the strong level's): in a limited
+  game the castle values decide at the limit, so each seat's expected
+  castle value when the cards run out (``expected_castle``), ours against
+  the foes'.
+
 ``Weights`` holds the terms added to bring pieces home; ``OLD`` switches
 them off (the arena's ``heuristic-old``, a yardstick for the new ``NEW``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from games.rules.kasteel.constants import (
     BANDIT,
     CARDS_PER_SEAT,
     CASTLE,
+    DEAL_SIZES,
     FIRST_NUMBER,
     JACK,
     JOKER,
@@ -48,6 +55,7 @@ from games.rules.kasteel.constants import (
     PIECES,
     SHERIFF,
     SQUARES_PER_SEAT,
+    VALUES,
 )
 from games.rules.kasteel.state import State
 from games.rules.kasteel.walking import may_pass
@@ -87,12 +95,20 @@ class Weights:
     bandit_home: float = 0.0
     #: the cards left are valued on the board after the walk, not before it
     hand_after: bool = False
+    #: a limited game: castle values expected at the limit (points, in squares)
+    race: float = 0.0
+    #: a limited game: the leading foe's expected castle value, this share
+    race_leader: float = 0.5
 
 
 OLD = Weights()
 NEW = Weights(
     next_piece=1.0, castle=2.0, exact_number=3.0, lap_risk=0.5, bandit_home=5.0, hand_after=True
 )
+#: The strong level's evaluation: the heuristic's, and in a limited game the
+#: castle values each seat can expect at the limit (``expected_castle``), ten
+#: squares a point (measured: docs/ai.md, "Strijd om het Kasteel").
+RACE = replace(NEW, race=10.0)
 
 CARD_VALUES = {JOKER: 4.0, JACK: 2.0}
 NUMBER_VALUE = 1.5
@@ -281,7 +297,58 @@ def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NE
         score += _homing(state, mine, ring, weights)
         if weights.bandit_home:
             score += weights.bandit_home * _bandits_home(state, foe_seats)
+        if weights.race and state.limit is not None:
+            score += weights.race * _race(state, seat, mine, ring, weights)
     return score
+
+
+#: a piece walks with its own piece cards and the Jokers: 2 of every 13 cards
+PIECE_WALK_SHARE = 2 / CARDS_PER_SEAT
+TYPICAL_STEPS = 7.0  # a walk of two dice, on average
+
+
+def cards_left(state: State, seat: int) -> int:
+    """The cards the seat will still play before the length limit: its hand
+    and the deals to come (every seat is dealt the same)."""
+    future = sum(DEAL_SIZES[state.deal + 1:]) + CARDS_PER_SEAT * (state.limit - state.cycle)
+    return len(state.hands[seat]) + future
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def expected_castle(state: State, seat: int, cards: int, ring: int) -> float:
+    """The castle value the seat can expect at the limit: what stands in the
+    castle, plus the next pieces of the home order by their chance to get in
+    with the cards to come (a piece moves with its own cards and the Jokers,
+    2 of every 13 cards, about 7 squares a walk)."""
+    value = float(state.castle_value(seat))
+    walks = cards * PIECE_WALK_SHARE
+    steps = TYPICAL_STEPS * walks
+    spread = TYPICAL_STEPS * math.sqrt(walks + 1.0)
+    chance = 1.0  # that every piece before this one stands on its target in time
+    done = state.done[seat]
+    for k in range(done, min(done + 2, PIECES)):
+        piece = seat * PIECES + state.order[seat][k]
+        rest = remaining(state, piece, ring)
+        if state.loc[piece] < CASTLE:  # in the castle it counts already
+            to_castle = rest - (PIECES - state.oidx[piece]) + 1
+            value += VALUES[piece % PIECES] * chance * _sigmoid((steps - to_castle) / spread)
+        # the next piece enters only once this one stands on its target
+        chance *= _sigmoid((steps - rest) / spread)
+    return value
+
+
+def _race(state: State, seat: int, mine: tuple[int, ...], ring: int, weights: Weights) -> float:
+    """Expected castle values at the limit: ours against the foes' (a mix of
+    the leading foe and the average)."""
+    cards = cards_left(state, seat)
+    ours = sum(expected_castle(state, s, cards, ring) for s in mine)
+    foes = [sum(expected_castle(state, s, cards, ring) for s in side)
+            for side in sides(state) if seat not in side]
+    return ours - (weights.race_leader * max(foes)
+                   + (1 - weights.race_leader) * sum(foes) / len(foes))
 
 
 def hand_value(state: State, seat: int, hand: list[int], weights: Weights = NEW) -> float:

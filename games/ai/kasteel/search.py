@@ -20,9 +20,15 @@ chance that a foe Bandit walks). Here the foes really move:
    same hands, the same dice) serves every candidate, so their difference is
    the move's and not the luck's.
 4. **Leaf**: the heuristic's evaluation for the seat (its static exposure
-   covers the seats beyond the horizon) plus its hand's worth. The move with
-   the best mean over the worlds is played.
-5. **The end of a limited game**: in the last deal of the last cycle the
+   covers the seats beyond the horizon) plus its hand's worth, and in a
+   limited game the race to the limit (``evaluate.RACE``): the castle values
+   each seat can expect when the cards run out, ours against the foes'. The
+   same evaluation ranks the candidates.
+5. **Choice**: the move with the best mean over the worlds, but the
+   heuristic's first choice unless the best beats it by ``SIGNIFICANCE``
+   standard errors of their paired difference (``pick``): with a few worlds,
+   noise alone would often pick a worse move.
+6. **The end of a limited game**: in the last deal of the last cycle the
    game ends when the cards in hand are spent, and castle values alone
    decide it; there every play-out goes on to the end (all seats, the seat
    itself too, play the heuristic) and is worth the seat's share of the win
@@ -30,14 +36,15 @@ chance that a foe Bandit walks). Here the foes really move:
    piece short of its castle, put a piece on a castle place in time, keep a
    piece in the castle from walking back out).
 
-The budget: ``iterations`` counts worlds (``ENDGAME_WORLDS`` times as many in
-the last deal; reproducible with a seeded rng);
-the CPU cap is checked inside the play-outs and by the heuristic at every
+The budget: ``iterations`` counts worlds (``WORLDS`` by default,
+``ENDGAME_WORLDS`` times as many in the last deal; reproducible with a
+seeded rng); the CPU cap is checked inside the play-outs and by the heuristic at every
 move it scores, and a world not finished for every candidate is dropped.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from games.rules.kasteel.constants import CARDS_PER_SEAT, OVER, card_index
@@ -46,13 +53,16 @@ from games.rules.kasteel.state import State
 from games.rules.kasteel.turns import play
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
-from .evaluate import NEW, WIN, Weights, evaluate, hand_value
+from .evaluate import NEW, RACE, WIN, Weights, evaluate, hand_value
 from .heuristic import COARSE_TOTALS, LOST, HeuristicBot, hunter_ready, score_actions
 from .observe import state_from_view
 
-#: A CPU cap well inside 2 s at 12 seats (a 12-seat play-out is some 0.1 s);
-#: the cap is what a move costs once the worlds do not run out first.
-DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=1.0)
+#: Eight worlds a decision (32 in the last deal), as measured in the arena,
+#: and a CPU cap well inside 2 s at 12 seats (a 12-seat play-out is some
+#: 0.1 s). An operator's ``AI_CPU_SECONDS`` replaces it with worlds until
+#: that CPU is spent.
+WORLDS = 8
+DEFAULT_BUDGET = Budget(iterations=WORLDS, cpu_seconds=1.0)
 CANDIDATES = 4  # the heuristic's best moves that are played out
 ENDGAME_CANDIDATES = 6  # in the last deal, where a move can decide the game
 #: With an iteration budget, the last deal plays this many times the worlds
@@ -61,6 +71,7 @@ ENDGAME_WORLDS = 4
 MAX_PLIES = 6  # the other seats' moves played out before the leaf
 LAST_DEAL = 3  # a cycle deals 5, 4 and 4 cards
 MARGIN = 0.003  # CPU seconds kept back for choosing and returning
+SIGNIFICANCE = 1.5
 
 
 class StrongBot(ThinkingBot):
@@ -68,11 +79,14 @@ class StrongBot(ThinkingBot):
     hidden cards and dice."""
 
     default_budget = DEFAULT_BUDGET
-    weights: Weights = NEW
+    weights: Weights = RACE
     candidates = CANDIDATES
     endgame_candidates = ENDGAME_CANDIDATES
     max_plies = MAX_PLIES
     policy_totals: tuple = COARSE_TOTALS  # the other seats' dice in the play-outs
+    #: another move than the heuristic's best is played only when its paired
+    #: advantage over the worlds is this many standard errors (noise guard)
+    significance: float = SIGNIFICANCE
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
@@ -92,14 +106,34 @@ class StrongBot(ThinkingBot):
         worlds = budget.iterations
         if worlds is not None and last_deal(state):
             worlds *= ENDGAME_WORLDS
-        means = play_out(
+        values = play_out(
             state, view, seat, [actions[i] for i in chosen], rng, worlds, deadline,
             self.max_plies, self.weights, self.policy_totals,
         )
-        if means is None:  # not one world in the budget: the heuristic's choice
+        if values is None:  # not one world in the budget: the heuristic's choice
             return dict(legal_moves[chosen[0]])
-        best = max(range(len(chosen)), key=lambda k: (means[k], prior[chosen[k]]))
-        return dict(legal_moves[chosen[best]])
+        return dict(legal_moves[chosen[pick(values, self.significance)]])
+
+
+def pick(values: list[list[float]], significance: float) -> int:
+    """The candidate to play, given each candidate's value in every world
+    (the same worlds for all): the best mean, but the heuristic's first
+    choice (index 0) unless the best beats it by ``significance`` standard
+    errors of their paired difference (with few worlds, noise alone would
+    pick a worse move)."""
+    worlds = len(values[0])
+    means = [sum(v) / worlds for v in values]
+    best = max(range(len(values)), key=lambda k: (means[k], -k))
+    if best == 0 or significance <= 0:
+        return best
+    if worlds < 2:
+        return 0
+    diffs = [b - a for a, b in zip(values[0], values[best])]
+    mean = sum(diffs) / worlds
+    var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
+    if var <= 0:
+        return best if mean > 0 else 0
+    return best if mean / math.sqrt(var / worlds) >= significance else 0
 
 
 def play_out(
@@ -113,10 +147,11 @@ def play_out(
     max_plies: int,
     weights: Weights = NEW,
     policy_totals: tuple = COARSE_TOTALS,
-) -> list[float] | None:
-    """Each candidate's mean value over the worlds played (``None``: none)."""
+) -> list[list[float]] | None:
+    """Each candidate's value in every world played, the same worlds for
+    all (``None``: not one world)."""
     unseen = unseen_cards(state, view)
-    totals = [0.0] * len(candidates)
+    totals: list[list[float]] = [[] for _ in candidates]
     played = 0
     while (worlds is None or played < worlds) and not deadline.passed():
         world = sample_world(state, view, unseen, rng)
@@ -128,11 +163,12 @@ def play_out(
             values.append(value)
         if len(values) < len(candidates):
             break
-        totals = [t + v for t, v in zip(totals, values)]
+        for column, value in zip(totals, values):
+            column.append(value)
         played += 1
     if not played:
         return None
-    return [t / played for t in totals]
+    return totals
 
 
 def unseen_cards(state: State, view: View) -> list[int]:

@@ -7,15 +7,13 @@ from collections import Counter
 import pytest
 
 from games.ai import get_bot, levels_for
-from games.ai.registry import get_arena_bot
 
 from .helpers import RULES, play_checked
 
 
-def test_kasteel_offers_sprite_and_the_wanderer_and_keeps_its_search_in_the_arena():
-    # the search measured no stronger than the heuristic (docs/ai.md): not on the site yet
-    assert levels_for("kasteel") == ("random", "heuristic")
-    assert type(get_arena_bot("kasteel", "search")).__name__ == "StrongBot"
+def test_kasteel_offers_sprite_the_wanderer_and_the_archdruid():
+    assert levels_for("kasteel") == ("random", "heuristic", "strong")
+    assert type(get_bot("kasteel", "strong")).__name__ == "StrongBot"
 
 
 @pytest.mark.parametrize(

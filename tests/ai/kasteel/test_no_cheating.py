@@ -31,10 +31,10 @@ def _redeal_hidden(state, seat: int, rng: random.Random):
 
 #: The strong level's worlds are sampled from the view with the bot's rng: an
 #: iteration budget makes it repeat exactly (no CPU cap that load could reach).
-BUDGETS = {"heuristic": None, "search": Budget(iterations=1, cpu_seconds=60.0)}
+BUDGETS = {"heuristic": None, "strong": Budget(iterations=1, cpu_seconds=60.0)}
 
 
-@pytest.mark.parametrize("level", ["heuristic", "search"])
+@pytest.mark.parametrize("level", ["heuristic", "strong"])
 def test_hidden_cards_do_not_change_the_choice(level):
     bot = get_arena_bot("kasteel", level)
     budget = BUDGETS[level]

@@ -32,10 +32,10 @@ def _position(seed: int, options: dict, turns: int):
 @pytest.mark.parametrize(
     ("levels", "options", "seed"),
     [
-        (["search", "heuristic"], {"players": 2, "limit": 1}, 1),
-        (["search", "random", "heuristic", "random"], {"players": 4, "teams": True, "limit": 1}, 2),
-        (["search", "heuristic", "random"], {"players": 3, "limit": 1}, 3),
-        (["search"] + ["random"] * 11, {"players": 12, "limit": 1}, 4),
+        (["strong", "heuristic"], {"players": 2, "limit": 1}, 1),
+        (["strong", "random", "heuristic", "random"], {"players": 4, "teams": True, "limit": 1}, 2),
+        (["strong", "heuristic", "random"], {"players": 3, "limit": 1}, 3),
+        (["strong"] + ["random"] * 11, {"players": 12, "limit": 1}, 4),
     ],
     ids=["2 players", "4 players, teams", "3 players", "12 players"],
 )
@@ -47,7 +47,7 @@ def test_it_plays_only_legal_moves(levels, options, seed, monkeypatch):
     kinds: Counter = Counter()
 
     def count(state, view, legal, move):
-        if levels[view["viewer"]] == "search":
+        if levels[view["viewer"]] == "strong":
             kinds[move["type"]] += 1
 
     state = play_checked(levels, seed, options, count)
@@ -56,7 +56,7 @@ def test_it_plays_only_legal_moves(levels, options, seed, monkeypatch):
 
 
 def test_an_iteration_budget_repeats_exactly():
-    bot = get_arena_bot("kasteel", "search")
+    bot = get_arena_bot("kasteel", "strong")
     state = _position(5, {"players": 4, "limit": 3}, 30)
     seat = RULES.to_move(state)
     view, legal = RULES.view(state, seat), RULES.legal_moves(state)
@@ -67,7 +67,7 @@ def test_an_iteration_budget_repeats_exactly():
 
 @pytest.mark.parametrize("players", [4, 12])
 def test_it_stays_within_its_cpu_cap(players):
-    bot = get_arena_bot("kasteel", "search")
+    bot = get_arena_bot("kasteel", "strong")
     rng = random.Random(3)
     state = _position(6, {"players": players, "limit": 2}, 3 * players)
     for _ in range(6):
@@ -96,3 +96,15 @@ def test_a_world_keeps_the_board_and_the_public_sizes_and_deals_only_unseen_card
     everything = sorted(world.deck + world.discard + [c for h in world.hands for c in h])
     assert everything == list(range(13 * 5))
     assert world.loc == state.loc and world.lines == state.lines
+
+
+def test_it_leaves_the_heuristics_move_only_for_a_clear_gain():
+    from games.ai.kasteel.search import pick
+
+    steady = [[1.0, 2.0, 3.0, 4.0], [1.5, 2.5, 3.5, 4.5]]  # better in every world
+    assert pick(steady, 1.5) == 1
+    noisy = [[1.0, 2.0, 3.0, 4.0], [9.0, -5.0, 8.0, -1.0]]  # better on average, by luck
+    assert pick(noisy, 1.5) == 0
+    assert pick(noisy, 0.0) == 1  # without the guard: the best mean
+    assert pick([[5.0], [6.0]], 1.5) == 0  # one world says nothing
+    assert pick([[3.0, 3.0], [1.0, 1.0]], 1.5) == 0
