@@ -33,9 +33,9 @@ from games.ai.kasteel.search import StrongBot  # noqa: E402
 def weights_from(text: str) -> Weights:
     """``race:10,next_piece:2`` -> ``NEW`` with those fields changed."""
     changes = {}
+    known = Weights.__dataclass_fields__
     for part in filter(None, text.split(",")):
         name, _, value = part.partition(":")
-        known = Weights.__dataclass_fields__
         if name not in known:
             raise SystemExit(f"unknown weight {name!r}; weights: {', '.join(known)}")
         changes[name] = float(value)

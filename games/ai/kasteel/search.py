@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 
 from games.rules.kasteel.constants import CARDS_PER_SEAT, OVER, card_index
 from games.rules.kasteel.moves import Action, legal_actions, move_to_action
@@ -129,11 +130,10 @@ def pick(values: list[list[float]], significance: float) -> int:
     if worlds < 2:
         return 0
     diffs = [b - a for a, b in zip(values[0], values[best])]
-    mean = sum(diffs) / worlds
-    var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
-    if var <= 0:
+    mean, spread = statistics.fmean(diffs), statistics.stdev(diffs)
+    if spread <= 0:
         return best if mean > 0 else 0
-    return best if mean / math.sqrt(var / worlds) >= significance else 0
+    return best if mean / (spread / math.sqrt(worlds)) >= significance else 0
 
 
 def play_out(
@@ -151,7 +151,7 @@ def play_out(
     """Each candidate's value in every world played, the same worlds for
     all (``None``: not one world)."""
     unseen = unseen_cards(state, view)
-    totals: list[list[float]] = [[] for _ in candidates]
+    columns: list[list[float]] = [[] for _ in candidates]
     played = 0
     while (worlds is None or played < worlds) and not deadline.passed():
         world = sample_world(state, view, unseen, rng)
@@ -163,12 +163,12 @@ def play_out(
             values.append(value)
         if len(values) < len(candidates):
             break
-        for column, value in zip(totals, values):
+        for column, value in zip(columns, values):
             column.append(value)
         played += 1
     if not played:
         return None
-    return totals
+    return columns
 
 
 def unseen_cards(state: State, view: View) -> list[int]:
