@@ -33,12 +33,12 @@ run: migrate
 ## Install everything and run the whole test suite.
 test: install-dev
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadscope
 
 ## The everyday loop: everything but the long drills (slow) and the browser tests.
 test-quick: install-dev
 	$(PY) -m ruff check .
-	$(PY) -m pytest -m "not slow and not browser" -p no:cacheprovider
+	$(PY) -m pytest -n 2 --dist loadscope -m "not slow and not browser" -p no:cacheprovider
 
 lint: install-dev
 	$(PY) -m ruff check .
