@@ -2,11 +2,13 @@
 
     python bench/kasteel_variants.py --weights race:10 --games 200 --limit 9 --seed 1
     python bench/kasteel_variants.py --weights race:10 --search --worlds 8 --games 200 --limit 9
+    python bench/kasteel_variants.py --weights race:10,joker_next:1 --order KXSDCBP --games 200
 
 One seat plays the variant, the others the site's ``heuristic``; the seats
 rotate as in ``manage.py arena --seats`` (games.ai.arena_multi), and the same
 seed deals the same games to every variant. ``--weights`` changes fields of
-``evaluate.NEW`` (``name:value,...``, e.g. ``race:10,race_leader:1``); the
+``evaluate.NEW`` (``name:value,...``, e.g. ``race:10,race_leader:1``; a
+flag takes 1 or 0), ``--order`` the home order it places; the
 variant is the heuristic with those weights, or with ``--search`` the strong
 level (``search.StrongBot``) with them and ``--worlds`` worlds a decision.
 The report is the arena's. Figures: docs/ai.md, "Strijd om het Kasteel".
@@ -38,7 +40,7 @@ def weights_from(text: str) -> Weights:
         name, _, value = part.partition(":")
         if name not in known:
             raise SystemExit(f"unknown weight {name!r}; weights: {', '.join(known)}")
-        changes[name] = float(value)
+        changes[name] = bool(float(value)) if known[name].type in (bool, "bool") else float(value)
     return dataclasses.replace(NEW, **changes)
 
 
@@ -48,6 +50,8 @@ def main() -> None:
     parser.add_argument("--weights", default="", help="name:value,... changed from evaluate.NEW")
     parser.add_argument("--search", action="store_true", help="the strong level with these weights")
     parser.add_argument("--worlds", type=int, default=8, help="with --search: worlds a decision")
+    parser.add_argument("--order", default=None,
+                        help="the variant's home order, e.g. KXSDCBP (default: the level's)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--limit", type=int, default=9,
                         help="dealing cycles (a 4-seat table's default: 9)")
@@ -57,7 +61,10 @@ def main() -> None:
     options = parser.parse_args()
     weights = weights_from(options.weights)
     base = StrongBot if options.search else HeuristicBot
-    variant = type("Variant", (base,), {"weights": weights})
+    fields = {"weights": weights}
+    if options.order:
+        fields["home_order"] = options.order
+    variant = type("Variant", (base,), fields)
     # Worker processes are forked, so they see the level registered here.
     registry.ARENA_LEVELS["variant"] = {"kasteel": variant}
     config = MultiConfig(
@@ -67,7 +74,8 @@ def main() -> None:
     )
     started = time.perf_counter()
     results = run_multi(config)
-    print(f"variant: {'strong' if options.search else 'heuristic'} with {weights}")
+    print(f"variant: {'strong' if options.search else 'heuristic'} with {weights}, "
+          f"home order {variant.home_order}")
     print(format_multi_report(config, results, time.perf_counter() - started))
 
 

@@ -33,6 +33,8 @@ In squares of progress (a typical dice walk is 7). The terms:
   game the castle values decide at the limit, so each seat's expected
   castle value when the cards run out (``expected_castle``), ours against
   the foes'.
+  With it (``joker_next``) a Joker walks the next piece of the home order
+  whenever that piece stands on the ring (``heuristic.joker_on_next``).
 
 ``Weights`` holds the terms added to bring pieces home; ``OLD`` switches
 them off (the arena's ``heuristic-old``, a yardstick for the new ``NEW``).
@@ -99,6 +101,9 @@ class Weights:
     race: float = 0.0
     #: a limited game: the leading foe's expected castle value, this share
     race_leader: float = 0.5
+    #: a limited game: a Joker that can walk the next piece of the home order
+    #: on the ring walks it (``joker_on_next``)
+    joker_next: bool = False
 
 
 OLD = Weights()
@@ -108,7 +113,7 @@ NEW = Weights(
 #: The strong level's evaluation: the heuristic's, and in a limited game the
 #: castle values each seat can expect at the limit (``expected_castle``), ten
 #: squares a point (measured: docs/ai.md, "Strijd om het Kasteel").
-RACE = replace(NEW, race=10.0)
+RACE = replace(NEW, race=10.0, joker_next=True)
 
 CARD_VALUES = {JOKER: 4.0, JACK: 2.0}
 NUMBER_VALUE = 1.5

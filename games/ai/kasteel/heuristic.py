@@ -26,11 +26,11 @@ import random
 
 from games.rules.kasteel.constants import (
     CARDS_PER_SEAT,
+    CASTLE,
     JOKER,
     NUMBER_VALUE,
     OVER,
     PIECES,
-    RANK_INDEX,
     SHERIFF,
 )
 from games.rules.kasteel.moves import DICE, MOVE, TOTAL, Action, move_to_action
@@ -38,17 +38,31 @@ from games.rules.kasteel.state import State
 from games.rules.kasteel.walking import walk
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
-from .evaluate import NEW, OLD, TOTALS, Weights, evaluate, hand_value
+from .evaluate import NEW, OLD, TOTALS, Weights, evaluate, hand_value, next_piece, team_of
 from .observe import state_from_view
 
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=2.0)
 TYPICAL_WALK = 7  # the most likely total of two dice
-LOST = -1e9  # a move not scored before the CPU cap
+LOST = -1e9  # a move not scored before the CPU cap, or ruled out (``joker_on_next``)
 #: (steps, chance) of two dice: every total, as the heuristic decides.
 DICE_TOTALS = tuple((total, chance) for total, chance in enumerate(TOTALS) if chance)
 #: Three walks standing for the two dice (2-5, 6-8, 9-12): the cheap policy of
 #: the other seats in the strong level's play-outs.
 COARSE_TOTALS = ((4, 10 / 36), (7, 16 / 36), (10, 10 / 36))
+
+
+HIGHEST_FIRST = "KDCBPSX"
+#: The strong level's home order: the King first (its 7 points decide a
+#: limited game), then the Bandit and the Sheriff, which walk only once they
+#: are first of the home row: early, they rob the foes' Kings and catch the
+#: Bandits after ours. Measured: docs/ai.md.
+HUNTERS_EARLY = "KXSDCBP"
+
+
+def place(legal_moves: list[Move], order: str) -> Move:
+    """The setup move that puts the first piece of ``order`` not yet placed."""
+    ranks = {move["piece"].rpartition(":")[2]: move for move in legal_moves}
+    return dict(next(ranks[rank] for rank in order if rank in ranks))
 
 
 def hunter_ready(hand: list[int]) -> bool:
@@ -103,12 +117,12 @@ class HeuristicBot(ThinkingBot):
 
     default_budget = DEFAULT_BUDGET
     weights: Weights = NEW
+    home_order: str = HIGHEST_FIRST
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
         if legal_moves[0]["type"] == "place":
-            best_rank = min(RANK_INDEX[move["piece"][-1]] for move in legal_moves)
-            return next(dict(m) for m in legal_moves if RANK_INDEX[m["piece"][-1]] == best_rank)
+            return place(legal_moves, self.home_order)
         deadline = Deadline(budget.cpu_seconds)
         state = state_from_view(view)
         seat = view["viewer"]
@@ -132,9 +146,10 @@ def score_actions(state: State, seat: int, actions: list[Action], deadline: Dead
     before the deadline. ``totals``: the dice walks averaged."""
     hand = state.hands[seat]
     walker = Walker(state, seat, weights, totals)
+    allowed = joker_on_next(state, seat, actions) if weights.joker_next else None
     scores = []
-    for kind, card, piece, number in actions:
-        if deadline.passed():
+    for index, (kind, card, piece, number) in enumerate(actions):
+        if deadline.passed() or (allowed is not None and not allowed[index]):
             scores.append(LOST)
             continue
         if kind == DICE:
@@ -161,6 +176,26 @@ def score_actions(state: State, seat: int, actions: list[Action], deadline: Dead
             after = walker.after(piece, steps, colour)
         scores.append(board + hand_value(after, seat, left, weights))
     return scores
+
+
+def joker_on_next(state: State, seat: int, actions: list[Action]) -> list[bool] | None:
+    """Which actions a limited game leaves when a Joker can walk the next
+    piece of the home order standing on the ring: a Joker walks only that
+    piece (``None``: no such Joker, every action stays).
+
+    Why: at a table's length limit the castle values decide, and in practice
+    only that piece gets in (a 4-seat table at its default limit ends 7 or 0
+    for nearly every seat). It walks with its own cards and the Jokers alone,
+    and the one-ply evaluation spends the Joker elsewhere more often than not
+    (entering a piece, walking a Bandit). Measured: docs/ai.md."""
+    if state.limit is None:
+        return None
+    nexts = {next_piece(state, s) for s in team_of(state, seat)}
+    on_ring = {p for p in nexts if 0 <= state.loc[p] < CASTLE}
+    jokers = [a[0] == MOVE and a[1] % CARDS_PER_SEAT == JOKER for a in actions]
+    if not any(j and a[2] in on_ring for j, a in zip(jokers, actions)):
+        return None
+    return [not j or a[2] in on_ring for j, a in zip(jokers, actions)]
 
 
 class OldHeuristicBot(HeuristicBot):

@@ -36,6 +36,15 @@ chance that a foe Bandit walks). Here the foes really move:
    piece short of its castle, put a piece on a castle place in time, keep a
    piece in the castle from walking back out).
 
+7. **Focus in a limited game** (as measured, only the first piece of the
+   home order gets into a castle by the limit): a Joker walks that piece
+   when it stands on the ring (``heuristic.joker_on_next``, in the
+   candidates and in the play-outs), and the home order is King, Bandit,
+   Sheriff, then the rest (``HUNTERS_EARLY``): a piece walks only once it
+   is first of its home row, so the Bandit and Sheriff come out early to
+   rob the foes' Kings and catch the Bandits after ours (without a limit,
+   where the castle order counts, the highest rank first, as the heuristic).
+
 The budget: ``iterations`` counts worlds (``WORLDS`` by default,
 ``ENDGAME_WORLDS`` times as many in the last deal; reproducible with a
 seeded rng); the CPU cap is checked inside the play-outs and by the heuristic at every
@@ -55,7 +64,15 @@ from games.rules.kasteel.turns import play
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .evaluate import NEW, RACE, WIN, Weights, evaluate, hand_value
-from .heuristic import COARSE_TOTALS, LOST, HeuristicBot, hunter_ready, score_actions
+from .heuristic import (
+    COARSE_TOTALS,
+    HIGHEST_FIRST,
+    HUNTERS_EARLY,
+    LOST,
+    hunter_ready,
+    place,
+    score_actions,
+)
 from .observe import state_from_view
 
 #: Eight worlds a decision (32 in the last deal), as measured in the arena,
@@ -81,6 +98,7 @@ class StrongBot(ThinkingBot):
 
     default_budget = DEFAULT_BUDGET
     weights: Weights = RACE
+    home_order: str = HUNTERS_EARLY
     candidates = CANDIDATES
     endgame_candidates = ENDGAME_CANDIDATES
     max_plies = MAX_PLIES
@@ -91,8 +109,8 @@ class StrongBot(ThinkingBot):
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
-        if legal_moves[0]["type"] == "place":
-            return HeuristicBot().decide(view, legal_moves, rng, budget)
+        if legal_moves[0]["type"] == "place":  # the focus is for a limited game
+            return place(legal_moves, self.home_order if view.get("limit") else HIGHEST_FIRST)
         cap = budget.cpu_seconds
         deadline = Deadline(None if cap is None else max(0.0, cap - MARGIN))
         state = state_from_view(view)

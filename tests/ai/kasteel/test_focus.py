@@ -1,0 +1,79 @@
+"""The strong level's focus in a limited game: a Joker walks the next piece
+of the home order when it stands on the ring (``heuristic.joker_on_next``),
+and the home order puts the Bandit and the Sheriff right after the King
+(``heuristic.HUNTERS_EARLY``)."""
+
+from __future__ import annotations
+
+import random
+
+from games.ai.base import Deadline
+from games.ai.kasteel.evaluate import NEW, RACE
+from games.ai.kasteel.heuristic import (
+    HIGHEST_FIRST,
+    HUNTERS_EARLY,
+    LOST,
+    HeuristicBot,
+    score_moves,
+)
+from games.ai.kasteel.observe import state_from_view
+from games.ai.kasteel.search import StrongBot
+from games.rules import get_rules
+
+from .test_evaluation import RULES, two_player_state
+
+
+def _scores(state, weights):
+    legal = RULES.legal_moves(state)
+    board = state_from_view(RULES.view(state, "0"))
+    return legal, score_moves(board, 0, legal, Deadline(5.0), weights)
+
+
+def test_a_joker_walks_the_king_on_the_ring_in_a_limited_game():
+    # the Duke waits first in the home row: the plain heuristic may well
+    # spend the Joker on entering it, the strong level's rule may not
+    state = two_player_state(["J/0", "3/0"], {"K": [10, 0]}, {}, "DCBPSX")
+    legal, scores = _scores(state, RACE)
+    jokers = [(m, s) for m, s in zip(legal, scores) if m["card"] == "J/0"]
+    assert {m["piece"] for m, _ in jokers} == {"0:K", "0:D"}
+    assert all((s > LOST) == (m["piece"] == "0:K") for m, s in jokers)
+    # the heuristic's weights leave every move to the evaluation
+    _, plain = _scores(state, NEW)
+    assert all(s > LOST for s in plain)
+
+
+def test_the_rule_stands_aside_when_the_king_is_not_on_the_ring():
+    at_home = two_player_state(["J/0", "3/0"], {"D": [4, 0]}, {}, "KCBPSX")
+    in_castle = two_player_state(["J/0", "3/0"], {"D": [4, 0]}, {"K": 3}, "CBPSX")
+    for state in (at_home, in_castle):
+        legal, scores = _scores(state, RACE)
+        assert len(legal) >= 2 and all(s > LOST for s in scores)
+
+
+def test_the_rule_only_plays_in_a_limited_game():
+    state = two_player_state(["J/0", "3/0"], {"K": [10, 0]}, {}, "DCBPSX")
+    state.limit = None
+    legal, scores = _scores(state, RACE)
+    assert all(s > LOST for s in scores)
+
+
+def _placements(bot, limit=5):
+    rules = get_rules("kasteel")
+    state = rules.new_game(3, {"players": 2, "limit": limit})
+    placed = {}
+    while state.in_setup:
+        seat = str(state.to_move)
+        legal = rules.legal_moves(state)
+        move = bot.choose(rules.view(state, seat), legal, random.Random(1), None)
+        placed.setdefault(seat, []).append(move["piece"].rpartition(":")[2])
+        state = rules.apply(state, move, seat=seat).state
+    return placed
+
+
+def test_each_level_places_its_home_order():
+    assert HUNTERS_EARLY[0] == HIGHEST_FIRST[0] == "K"  # the King's 7 points first
+    assert sorted(HUNTERS_EARLY) == sorted(HIGHEST_FIRST)
+    for bot, order in ((StrongBot(), HUNTERS_EARLY), (HeuristicBot(), HIGHEST_FIRST)):
+        assert all("".join(p) == order for p in _placements(bot).values())
+    # without a length limit the castle order matters: the strong level's too
+    assert all("".join(p) == HIGHEST_FIRST for p in _placements(StrongBot(), None).values())
