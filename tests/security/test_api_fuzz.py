@@ -5,7 +5,9 @@ The schema is the one /api/schema/ serves; requests go in-process to the WSGI
 application, inside the test's transaction. Path ids are now and then those
 of a real game and challenge of the caller, so that more than "not found" is
 exercised. The examples are derandomized and bounded (FUZZ_EXAMPLES per
-operation and kind of caller, 12 by default).
+operation and kind of caller, 12 by default). Each operation is a test of its
+own, with its own id: schemathesis's own parametrizing gives all of them the
+test function's id, and a parallel run (pytest-xdist) then runs only one.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from rest_framework.authtoken.models import Token
 from rest_framework.throttling import SimpleRateThrottle
 from schemathesis.checks import not_a_server_error
@@ -79,13 +81,25 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database
                 suppress_health_check=list(HealthCheck))
 
 
-@SCHEMA.parametrize()
-@FUZZ
-def test_it_answers_visitors_within_the_schema(case, api_world):
-    _call(case, api_world, {})
+#: One test per operation, named by it ("GET /api/challenges/"): unique test ids, so a
+#: parallel run (pytest-xdist) runs every operation, as a serial one does.
+OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 
-@SCHEMA.parametrize()
-@FUZZ
-def test_it_answers_token_callers_within_the_schema(case, api_world):
-    _call(case, api_world, {"Authorization": f"Token {api_world['token']}"})
+def _fuzz(operation, api_world, headers: dict) -> None:
+    @FUZZ
+    @given(case=operation.as_strategy())
+    def check(case):
+        _call(case, api_world, headers)
+
+    check()
+
+
+@pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
+def test_it_answers_visitors_within_the_schema(operation, api_world):
+    _fuzz(operation, api_world, {})
+
+
+@pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
+def test_it_answers_token_callers_within_the_schema(operation, api_world):
+    _fuzz(operation, api_world, {"Authorization": f"Token {api_world['token']}"})
