@@ -75,9 +75,11 @@ def test_the_mixed_levels_keep_the_heuristics_budget(game):
     cap = get_bot(game, "heuristic").default_budget.cpu_seconds
     for view, legal in _positions(game, 6, seed=8):
         for level in MIXED:
-            started = time.process_time()
+            # this thread's CPU, where the bot thinks: a test process's other threads
+            # (a server, a task worker left by an earlier test) count in process_time
+            started = time.thread_time()
             get_bot(game, level).choose(view, legal, random.Random(2))
-            assert time.process_time() - started < cap + 0.1, level
+            assert time.thread_time() - started < cap + 0.1, level
     for level in MIXED:
         bot = get_bot(game, level)
         assert bot.random_rate == MIXED_RATES[game][level]

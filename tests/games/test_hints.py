@@ -119,9 +119,11 @@ def test_it_bounds_the_cpu(client, alice, settings):
     settings.HINT_CPU_SECONDS = 0.3
     match = _play_phase_match(alice, "moon", _play_phase_state())
     client.force_login(alice)
-    started = time.process_time()
+    # this thread's CPU, where the bot thinks: a test process's other threads
+    # (a server, a task worker left by an earlier test) count in process_time
+    started = time.thread_time()
     assert client.get(url(match)).status_code == 200
-    assert time.process_time() - started < 0.3 + 1.0
+    assert time.thread_time() - started < 0.3 + 1.0
 
 
 def _play_phase_state() -> dict:

@@ -96,9 +96,11 @@ def test_the_strong_level_spends_its_cpu_budget_and_no_more():
         legal = RULES.legal_moves(state)
         if len(legal) < 3:
             continue
-        started = time.process_time()
+        # this thread's CPU, where the bot thinks: a test process's other threads
+        # (a server, a task worker left by an earlier test) count in process_time
+        started = time.thread_time()
         bot.choose(RULES.view(state, seat), legal, random.Random(1), Budget(cpu_seconds=0.02))
-        spent.append(time.process_time() - started)
+        spent.append(time.thread_time() - started)
         if len(spent) == 8:
             break
     assert min(spent) > 0.015  # it thinks for the time it is granted...
@@ -113,9 +115,9 @@ def test_it_plays_a_forced_move_at_once():
             continue
         view = RULES.view(state, seat)
         for level in levels_for(GAME):
-            started = time.process_time()
+            started = time.thread_time()
             assert get_bot(GAME, level).choose(view, legal, random.Random(1)) == legal[0]
-            assert time.process_time() - started < 0.005
+            assert time.thread_time() - started < 0.005
         forced += 1
     assert forced > 20
 
