@@ -14,10 +14,8 @@ import json
 
 import pytest
 from asgiref.testing import ApplicationCommunicator
-from django.conf import settings
 
-LIMIT = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-MESSAGE = f"The request body is larger than {LIMIT} bytes."
+from tests.security.test_input_limits import MESSAGE
 
 
 async def _post_in_chunks(path: str, chunks: list[bytes]) -> tuple[int, bytes]:
