@@ -35,7 +35,7 @@ from games.verify import new_game_options
 
 #: Win-chance losses (0 to 1) that make a mistake and a blunder.
 MISTAKE, BLUNDER = 0.06, 0.15
-#: Kasteel's heuristic speaks in squares of progress: the same marks in squares.
+#: Kasteel's evaluation speaks in squares of progress: the same marks in squares.
 MISTAKE_SQUARES, BLUNDER_SQUARES = 4.0, 8.0
 #: Points of Caesar & Cleopatra's final margin per unit of the logistic.
 POINTS_SCALE = 4.0

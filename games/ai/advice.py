@@ -10,8 +10,12 @@ each with a number and its unit:
   estimated chance to win after the move (``win``), the most searched first;
 - Caesar & Cleopatra: the rollout level's (``strong-old``) candidates and
   rollouts; the number is the estimated final points margin (``points``);
-- Strijd om het Kasteel: the heuristic's one-ply scores in squares of
-  progress, as the difference from the best move (``squares``).
+- Strijd om het Kasteel: one-ply scores by the strong level's evaluation
+  (the heuristic's, with the race to a length limit: ``evaluate.RACE``), in
+  squares of progress, as the difference from the best move (``squares``).
+  The strong level's own Joker rule is left out: it is a rule of play that
+  rules moves out, and advice ranks every move. The home order it suggests
+  is the strong level's.
 
 Like the bots, nothing here sees the full state, so advice cannot leak a
 hidden card. No Django.
@@ -86,14 +90,18 @@ def _caesar_cleopatra(view: View, legal_moves: list[Move], rng: random.Random, b
 
 def _kasteel(view: View, legal_moves: list[Move], rng: random.Random, budget: Budget,
              history: list[Event] | None) -> list[Advice]:
-    from .kasteel.heuristic import HeuristicBot, score_moves
+    from dataclasses import replace
+
+    from .kasteel.heuristic import score_moves
     from .kasteel.observe import state_from_view
+    from .kasteel.search import StrongBot
 
     if legal_moves[0]["type"] == "place":
-        best = HeuristicBot().choose(view, legal_moves, rng, budget)
+        best = StrongBot().choose(view, legal_moves, rng, budget)
         return [Advice(best, None, "")]
     deadline = Deadline(budget.cpu_seconds)
-    scores = score_moves(state_from_view(view), view["viewer"], legal_moves, deadline)
+    weights = replace(StrongBot.weights, joker_next=False)
+    scores = score_moves(state_from_view(view), view["viewer"], legal_moves, deadline, weights)
     top = max(scores)
     order = sorted(range(len(legal_moves)), key=lambda i: -scores[i])
     return [Advice(dict(legal_moves[i]), scores[i] - top, "squares") for i in order]

@@ -62,9 +62,8 @@ def test_the_mixed_levels_tell_their_rate_of_random_moves_truly_per_game():
     from games.ai.mixed import MixedBot
     from games.ai.registry import MIXED_RATES, describe
 
-    words = {0.8: "eight moves in ten", 0.7: "seven moves in ten",
-             0.5: "every other move", 0.35: "about one move in three",
-             0.3: "three moves in ten", 0.15: "about one move in seven"}
+    words = {0.8: "eight moves in ten", 0.5: "every other move",
+             0.3: "three moves in ten", 0.2: "one move in five"}
     for game, rates in MIXED_RATES.items():
         ordered = [rates[level] for level in ("novice", "apprentice", "adept")]
         assert ordered == sorted(ordered, reverse=True), game

@@ -67,7 +67,7 @@ def test_the_lobby_shows_each_level_with_its_arena_rating_in_each_game(client, a
     assert ", about 1080</span>" in druid and "about 1720" not in druid
     assert ", about 1720</span>" in caesar and "about 1690" not in caesar
     assert druid.count('class="arena-rating"') == 2  # none for the levels not measured
-    assert "seven moves in ten" in druid and "eight moves in ten" in caesar
+    assert "one move in five" in druid and "three moves in ten" in caesar
 
 
 def test_it_starts_a_game_of_the_chosen_game_against_the_ai(client, alice, veto_game):

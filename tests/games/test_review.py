@@ -146,7 +146,7 @@ def test_a_stalled_review_may_be_asked_for_again(alice, bob):
     assert again.pk == first.pk and again.status == Review.Status.QUEUED
 
 
-def test_it_reviews_kasteel_with_the_heuristics_squares(client, alice, bob):
+def test_it_reviews_kasteel_in_squares_of_progress(client, alice, bob):
     match = start_match("kasteel", {"0": alice, "1": bob}, seed=9, rated=False,
                         new_game={"players": 2, "limit": 1})
     rules = get_rules("kasteel")
