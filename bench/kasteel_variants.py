@@ -4,7 +4,7 @@
     python bench/kasteel_variants.py --weights race:10 --search --worlds 8 --games 200 --limit 9
     python bench/kasteel_variants.py --weights race:10,joker_next:1 --order KXSDCBP --games 200
 
-One seat plays the variant, the others the site's ``heuristic``; the seats
+One seat plays the variant, the others the site's ``heuristic`` (``--others``); the seats
 rotate as in ``manage.py arena --seats`` (games.ai.arena_multi), and the same
 seed deals the same games to every variant. ``--weights`` changes fields of
 ``evaluate.NEW`` (``name:value,...``, e.g. ``race:10,race_leader:1``; a
@@ -53,6 +53,8 @@ def main() -> None:
     parser.add_argument("--order", default=None,
                         help="the variant's home order, e.g. KXSDCBP (default: the level's)")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--others", default="heuristic",
+                        help="the level of the other seats (default: heuristic)")
     parser.add_argument("--limit", type=int, default=9,
                         help="dealing cycles (a 4-seat table's default: 9)")
     parser.add_argument("--games", type=int, default=200)
@@ -68,7 +70,7 @@ def main() -> None:
     # Worker processes are forked, so they see the level registered here.
     registry.ARENA_LEVELS["variant"] = {"kasteel": variant}
     config = MultiConfig(
-        seats=("variant",) + ("heuristic",) * (options.players - 1), games=options.games,
+        seats=("variant",) + (options.others,) * (options.players - 1), games=options.games,
         seed=options.seed, limit=options.limit, jobs=options.jobs,
         first_budget=Budget(iterations=options.worlds) if options.search else None,
     )

@@ -85,9 +85,9 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
         "Looks one move ahead, averaging over the dice, and weighs what it sees on the "
         "board. A steady opponent."),
     ("kasteel", "strong"): gettext_noop(
-        "Plays its best moves out over the hands and dice it cannot see, and races for "
-        "castle points before the game's length limit. Thinks about a tenth of a second "
-        "per move, up to a second."),
+        "Plays its best moves out over the hands and dice it cannot see, and in a game "
+        "with a length limit races for castle points before it. Thinks up to a second "
+        "per move, far less at a small table."),
 }
 
 

@@ -104,6 +104,9 @@ class Weights:
     #: a limited game: a Joker that can walk the next piece of the home order
     #: on the ring walks it (``joker_on_next``)
     joker_next: bool = False
+    #: steps each piece ahead of the next piece in its home row costs it (it
+    #: waits for their cards), in the progress and in what being robbed costs
+    next_queue: float = 0.0
 
 
 OLD = Weights()
@@ -156,6 +159,12 @@ def progress_lost(state: State, piece: int, ring: int) -> float:
 def distance(state: State, seat: int, ring: int) -> float:
     base = seat * PIECES
     return sum(remaining(state, piece, ring) for piece in range(base, base + PIECES))
+
+
+def _queue_ahead(state: State, seat: int) -> int:
+    """The pieces ahead of the seat's next piece in its home row."""
+    first = next_piece(state, seat)
+    return state.home[seat].index(first) if first >= 0 and state.loc[first] < 0 else 0
 
 
 def _walkers(state: State, seats: tuple[int, ...], rank: int) -> list[tuple[int, int]]:
@@ -270,6 +279,9 @@ def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NE
         return WIN if seat in state.winners else -WIN
     ring = SQUARES_PER_SEAT * state.n
     dist = {side: sum(distance(state, s, ring) for s in side) for side in sides(state)}
+    if weights.next_queue:
+        for side in dist:
+            dist[side] += weights.next_queue * sum(_queue_ahead(state, s) for s in side)
     own_side = next(side for side in dist if seat in side)
     foes = [d for side, d in dist.items() if side != own_side]
     score = (
@@ -282,7 +294,10 @@ def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NE
     }
     friends = [p for s in mine for p in range(s * PIECES, s * PIECES + PIECES)]
     for piece, chance in _exposure(state, friends, hunters, ring):
-        score -= EXPOSURE_WEIGHT * MOVE_CHANCE * chance * progress_lost(state, piece, ring)
+        lost = progress_lost(state, piece, ring)
+        if weights.next_queue and piece == next_piece(state, piece // PIECES):
+            lost += weights.next_queue * len(state.home[piece // PIECES])
+        score -= EXPOSURE_WEIGHT * MOVE_CHANCE * chance * lost
     ours = {BANDIT: _walkers(state, mine, BANDIT), SHERIFF: _walkers(state, mine, SHERIFF)}
     if ours[BANDIT] or ours[SHERIFF]:
         own_chance = OWN_CHANCE_WITH_CARD if ready else OWN_CHANCE
@@ -309,7 +324,7 @@ def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NE
 
 #: a piece walks with its own piece cards and the Jokers: 2 of every 13 cards
 PIECE_WALK_SHARE = 2 / CARDS_PER_SEAT
-TYPICAL_STEPS = 7.0  # a walk of two dice, on average
+TYPICAL_WALK = 7  # two dice: their mean total and the most likely one
 
 
 def cards_left(state: State, seat: int) -> int:
@@ -330,8 +345,8 @@ def expected_castle(state: State, seat: int, cards: int, ring: int) -> float:
     2 of every 13 cards, about 7 squares a walk)."""
     value = float(state.castle_value(seat))
     walks = cards * PIECE_WALK_SHARE
-    steps = TYPICAL_STEPS * walks
-    spread = TYPICAL_STEPS * math.sqrt(walks + 1.0)
+    steps = TYPICAL_WALK * walks
+    spread = TYPICAL_WALK * math.sqrt(walks + 1.0)
     chance = 1.0  # that every piece before this one stands on its target in time
     done = state.done[seat]
     for k in range(done, min(done + 2, PIECES)):

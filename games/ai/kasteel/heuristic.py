@@ -38,11 +38,20 @@ from games.rules.kasteel.state import State
 from games.rules.kasteel.walking import walk
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
-from .evaluate import NEW, OLD, TOTALS, Weights, evaluate, hand_value, next_piece, team_of
+from .evaluate import (
+    NEW,
+    OLD,
+    TOTALS,
+    TYPICAL_WALK,
+    Weights,
+    evaluate,
+    hand_value,
+    next_piece,
+    team_of,
+)
 from .observe import state_from_view
 
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=2.0)
-TYPICAL_WALK = 7  # the most likely total of two dice
 LOST = -1e9  # a move not scored before the CPU cap, or ruled out (``joker_on_next``)
 #: (steps, chance) of two dice: every total, as the heuristic decides.
 DICE_TOTALS = tuple((total, chance) for total, chance in enumerate(TOTALS) if chance)

@@ -57,7 +57,7 @@ import math
 import random
 import statistics
 
-from games.rules.kasteel.constants import CARDS_PER_SEAT, OVER, card_index
+from games.rules.kasteel.constants import CARDS_PER_SEAT, DEAL_SIZES, OVER, card_index
 from games.rules.kasteel.moves import Action, legal_actions, move_to_action
 from games.rules.kasteel.state import State
 from games.rules.kasteel.turns import play
@@ -87,7 +87,7 @@ ENDGAME_CANDIDATES = 6  # in the last deal, where a move can decide the game
 #: (its few decisions decide the game, and a win share varies more).
 ENDGAME_WORLDS = 4
 MAX_PLIES = 6  # the other seats' moves played out before the leaf
-LAST_DEAL = 3  # a cycle deals 5, 4 and 4 cards
+LAST_DEAL = len(DEAL_SIZES) - 1  # the third deal of a cycle (5, 4 and 4 cards)
 MARGIN = 0.003  # CPU seconds kept back for choosing and returning
 SIGNIFICANCE = 1.5
 

@@ -6,6 +6,9 @@ in the arena, has none of these)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+
+import pytest
 
 from games.ai.base import Deadline
 from games.ai.kasteel.evaluate import NEW, OLD, evaluate, hand_value
@@ -75,3 +78,18 @@ def test_it_values_a_foe_bandit_held_at_home():
     new = evaluate(held, 0, weights=NEW) - evaluate(ringed, 0, weights=NEW)
     assert NEW.bandit_home > 0
     assert new > old + 0.9 * NEW.bandit_home
+
+
+def test_next_queue_counts_the_pieces_ahead_of_the_next_piece_in_its_home_row():
+    # the King, next to enter the castle, waits at home behind the Duke and the
+    # Count; the Bandit is out. Entering the Duke brings the King a place nearer
+    state = two_player_state(["D/0", "X/0"], {"X": [10, 0]}, {}, "DCKBPS")
+    legal = RULES.legal_moves(state)
+    board = state_from_view(RULES.view(state, "0"))
+    duke = next(i for i, m in enumerate(legal) if m["piece"] == "0:D")
+    bandit = next(i for i, m in enumerate(legal) if m["piece"] == "0:X")
+    gains = []
+    for weights in (NEW, replace(NEW, next_queue=15.0)):
+        scores = score_moves(board, 0, legal, Deadline(5.0), weights)
+        gains.append(scores[duke] - scores[bandit])
+    assert gains[1] == pytest.approx(gains[0] + 15.0, abs=1.0)
