@@ -40,10 +40,13 @@ chance that a foe Bandit walks). Here the foes really move:
    home order gets into a castle by the limit): a Joker walks that piece
    when it stands on the ring (``heuristic.joker_on_next``, in the
    candidates and in the play-outs), and the home order is King, Bandit,
-   Sheriff, then the rest (``HUNTERS_EARLY``): a piece walks only once it
-   is first of its home row, so the Bandit and Sheriff come out early to
-   rob the foes' Kings and catch the Bandits after ours (without a limit,
-   where the castle order counts, the highest rank first, as the heuristic).
+   Sheriff, then the rest (``HUNTERS_EARLY``), where the limit leaves time
+   for the first piece alone (``only_the_first_gets_in``: a 4-seat table's
+   9 cycles): a piece walks only once it is first of its home row, so the
+   Bandit and Sheriff come out early to rob the foes' Kings and catch the
+   Bandits after ours. Where more pieces can get in (a 2-seat table's 18
+   cycles) they score by rank, and without a limit the castle order counts:
+   there the highest rank first, as the heuristic.
 
 The budget: ``iterations`` counts worlds (``WORLDS`` by default,
 ``ENDGAME_WORLDS`` times as many in the last deal; reproducible with a
@@ -57,13 +60,29 @@ import math
 import random
 import statistics
 
-from games.rules.kasteel.constants import CARDS_PER_SEAT, DEAL_SIZES, OVER, card_index
+from games.rules.kasteel.constants import (
+    CARDS_PER_SEAT,
+    DEAL_SIZES,
+    OVER,
+    PIECES,
+    SQUARES_PER_SEAT,
+    card_index,
+)
 from games.rules.kasteel.moves import Action, legal_actions, move_to_action
 from games.rules.kasteel.state import State
 from games.rules.kasteel.turns import play
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
-from .evaluate import NEW, RACE, WIN, Weights, evaluate, hand_value
+from .evaluate import (
+    NEW,
+    PIECE_WALK_SHARE,
+    RACE,
+    TYPICAL_WALK,
+    WIN,
+    Weights,
+    evaluate,
+    hand_value,
+)
 from .heuristic import (
     COARSE_TOTALS,
     HIGHEST_FIRST,
@@ -92,12 +111,26 @@ MARGIN = 0.003  # CPU seconds kept back for choosing and returning
 SIGNIFICANCE = 1.5
 
 
+def only_the_first_gets_in(players: int, limit: int | None) -> bool:
+    """Whether a length limit leaves a seat time to bring only the first piece
+    of its home order into the castle, even if no Bandit robbed it: a piece
+    walks with its own cards and the Jokers (2 of every 13 cards a seat is
+    dealt, 13 a cycle), some 7 squares a walk, and needs a lap of the ring
+    and its castle places. A 4-seat table's 9 cycles: 1.6 pieces; a 2-seat
+    table's 18: 5.9 (measured: docs/ai.md)."""
+    if limit is None:
+        return False
+    walks = CARDS_PER_SEAT * limit * PIECE_WALK_SHARE
+    return TYPICAL_WALK * walks / (SQUARES_PER_SEAT * players + PIECES) < 2
+
+
 class StrongBot(ThinkingBot):
     """The heuristic's best moves played out until the next turn, over sampled
     hidden cards and dice."""
 
     default_budget = DEFAULT_BUDGET
     weights: Weights = RACE
+    #: the home order where only the first piece can get in by the limit
     home_order: str = HUNTERS_EARLY
     candidates = CANDIDATES
     endgame_candidates = ENDGAME_CANDIDATES
@@ -109,8 +142,9 @@ class StrongBot(ThinkingBot):
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
-        if legal_moves[0]["type"] == "place":  # the focus is for a limited game
-            return place(legal_moves, self.home_order if view.get("limit") else HIGHEST_FIRST)
+        if legal_moves[0]["type"] == "place":
+            tight = only_the_first_gets_in(view["players"], view.get("limit"))
+            return place(legal_moves, self.home_order if tight else HIGHEST_FIRST)
         cap = budget.cpu_seconds
         deadline = Deadline(None if cap is None else max(0.0, cap - MARGIN))
         state = state_from_view(view)

@@ -17,7 +17,7 @@ from games.ai.kasteel.heuristic import (
     score_moves,
 )
 from games.ai.kasteel.observe import state_from_view
-from games.ai.kasteel.search import StrongBot
+from games.ai.kasteel.search import StrongBot, only_the_first_gets_in
 from games.rules import get_rules
 
 from .test_evaluation import RULES, two_player_state
@@ -57,9 +57,9 @@ def test_the_rule_only_plays_in_a_limited_game():
     assert all(s > LOST for s in scores)
 
 
-def _placements(bot, limit=5):
+def _placements(bot, limit=5, players=2):
     rules = get_rules("kasteel")
-    state = rules.new_game(3, {"players": 2, "limit": limit})
+    state = rules.new_game(3, {"players": players, "limit": limit})
     placed = {}
     while state.in_setup:
         seat = str(state.to_move)
@@ -77,3 +77,15 @@ def test_each_level_places_its_home_order():
         assert all("".join(p) == order for p in _placements(bot).values())
     # without a length limit the castle order matters: the strong level's too
     assert all("".join(p) == HIGHEST_FIRST for p in _placements(StrongBot(), None).values())
+
+
+def test_the_hunters_come_early_only_where_the_limit_leaves_time_for_one_piece():
+    # a 4-seat table's default limit (9 cycles): about 1.6 pieces could get in
+    # unrobbed; a 2-seat table's (18): about 6, and they score by rank
+    assert only_the_first_gets_in(4, 9) and only_the_first_gets_in(2, 5)
+    assert not only_the_first_gets_in(2, 18) and not only_the_first_gets_in(3, 12)
+    assert not only_the_first_gets_in(2, None)
+    four = _placements(StrongBot(), limit=9, players=4)
+    two = _placements(StrongBot(), limit=18)
+    assert len(four) == 4 and all("".join(p) == HUNTERS_EARLY for p in four.values())
+    assert all("".join(p) == HIGHEST_FIRST for p in two.values())
