@@ -138,8 +138,21 @@ def ai_games() -> list[dict]:
             # Chosen at first: the first real opponent after Sprite (who plays at random).
             first = players[1] if len(players) > 1 else players[0]
             found.append({"game": game, "bots": players, "first_choice": first.bot_level,
-                          "seat_choices": game.seat_choices()})
+                          "seat_choices": game.seat_choices(), "length": _ai_game_length(game)})
     return found
+
+
+def _ai_game_length(game: GameInfo) -> str:
+    """How long a game against the AI lasts, for a game with a length limit."""
+    from games.table_terms import expected_length
+
+    limit = game.options_for({}).get("limit")
+    length = expected_length(game.name, 2, False, limit)
+    if length is None:
+        return ""
+    return _("A game ends after %(limit)s dealing cycles, about %(turns)s turns each; if no "
+             "one has finished, castle values decide.") % {
+        "limit": limit, "turns": length["turns_each"]}
 
 
 def _chosen_game(request: HttpRequest) -> tuple[GameInfo | None, str]:

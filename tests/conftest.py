@@ -213,6 +213,18 @@ def settle_results_inline(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def default_language():
+    """Every test starts in the site's default language: a request rendered in a
+    player's language leaves it active in the thread afterwards (LocaleMiddleware
+    activates a language per request and nothing deactivates it), and a later
+    test's messages would come out in it."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     # The real hasher is slow by design; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -14,6 +14,18 @@ from games.ai import levels_for
 from games.boards import kasteel_log, kasteel_page
 from games.catalog import GameInfo, SeatInfo
 
+
+def challenge_options(removed: dict) -> dict:
+    """The rules' options of a challenge (two players, also against the AI): the
+    length limit of a table of two (games.table_terms), as every table has one.
+    Without a limit a game of two lasts some 1,000 turns (docs/ai.md, "Pieces
+    home"). A table passes its own players, teams and limit over these."""
+    from games.table_terms import default_limit
+
+    players = max(len(removed), 2)
+    return {"players": players, "limit": default_limit("kasteel", players)}
+
+
 GAME = GameInfo(
     name="kasteel",
     title=_("Strijd om het Kasteel"),
@@ -42,6 +54,5 @@ GAME = GameInfo(
     start_caption=_("The table before the home rows are filled."),
     view_serializer="games.boards.kasteel_api.KasteelGameViewSerializer",
     move_serializer="games.boards.kasteel_api.MOVE_SCHEMA",
-    # A challenge seats two players; a table passes its players, teams and limit.
-    new_game_options=lambda removed: {"players": max(len(removed), 2)},
+    new_game_options=lambda removed: challenge_options(removed),
 )

@@ -101,3 +101,20 @@ def test_it_offers_no_ai_for_a_game_without_ai_levels(client, alice, monkeypatch
     with pytest.raises(ServiceError, match="Unknown game 'chess'"):
         play_the_ai(alice, "random", game="chess")
     assert not Match.objects.exists()
+
+
+def test_a_kasteel_game_against_the_ai_has_the_length_limit_of_a_table_of_two(client, alice):
+    from games.rules import get_rules
+    from games.table_terms import default_limit
+
+    match = play_the_ai(alice, "strong", "0", game="kasteel", rated=False)
+    state = get_rules("kasteel").from_json(match.state)
+    assert (state.n, state.limit) == (2, default_limit("kasteel", 2)) and state.limit == 18
+    assert match.options["new_game"] == {"players": 2, "limit": 18}
+    # the lobby says so before the game starts, and only for Kasteel
+    client.force_login(alice)
+    html = client.get(reverse("lobby")).content.decode()
+    kasteel = html[html.index('class="ai-game" data-game="kasteel"'):]
+    kasteel = kasteel[:kasteel.index("</section>")]
+    assert "A game ends after 18 dealing cycles, about 151 turns each" in kasteel
+    assert html.count('class="game-length"') == 1
