@@ -54,5 +54,5 @@ GAME = GameInfo(
     start_caption=_("The table before the home rows are filled."),
     view_serializer="games.boards.kasteel_api.KasteelGameViewSerializer",
     move_serializer="games.boards.kasteel_api.MOVE_SCHEMA",
-    new_game_options=lambda removed: challenge_options(removed),
+    new_game_options=challenge_options,
 )

@@ -327,6 +327,12 @@ PIECE_WALK_SHARE = 2 / CARDS_PER_SEAT
 TYPICAL_WALK = 7  # two dice: their mean total and the most likely one
 
 
+def walk_steps(cards: float) -> float:
+    """The squares the next piece of a home order walks, on average, while a seat
+    plays ``cards`` cards (its own cards and the Jokers walk it)."""
+    return TYPICAL_WALK * cards * PIECE_WALK_SHARE
+
+
 def cards_left(state: State, seat: int) -> int:
     """The cards the seat will still play before the length limit: its hand
     and the deals to come (every seat is dealt the same)."""
@@ -345,7 +351,7 @@ def expected_castle(state: State, seat: int, cards: int, ring: int) -> float:
     2 of every 13 cards, about 7 squares a walk)."""
     value = float(state.castle_value(seat))
     walks = cards * PIECE_WALK_SHARE
-    steps = TYPICAL_WALK * walks
+    steps = walk_steps(cards)
     spread = TYPICAL_WALK * math.sqrt(walks + 1.0)
     chance = 1.0  # that every piece before this one stands on its target in time
     done = state.done[seat]

@@ -73,16 +73,7 @@ from games.rules.kasteel.state import State
 from games.rules.kasteel.turns import play
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
-from .evaluate import (
-    NEW,
-    PIECE_WALK_SHARE,
-    RACE,
-    TYPICAL_WALK,
-    WIN,
-    Weights,
-    evaluate,
-    hand_value,
-)
+from .evaluate import NEW, RACE, WIN, Weights, evaluate, hand_value, walk_steps
 from .heuristic import (
     COARSE_TOTALS,
     HIGHEST_FIRST,
@@ -120,8 +111,7 @@ def only_the_first_gets_in(players: int, limit: int | None) -> bool:
     table's 18: 5.9 (measured: docs/ai.md)."""
     if limit is None:
         return False
-    walks = CARDS_PER_SEAT * limit * PIECE_WALK_SHARE
-    return TYPICAL_WALK * walks / (SQUARES_PER_SEAT * players + PIECES) < 2
+    return walk_steps(CARDS_PER_SEAT * limit) / (SQUARES_PER_SEAT * players + PIECES) < 2
 
 
 class StrongBot(ThinkingBot):
