@@ -1,10 +1,13 @@
 """The arena with variants of the Druidenwalzer strong level, for comparisons.
 
     python bench/ai_variants.py --a strong --b strong-no-memory --games 60 --cpu 0.05 --seed 7
+    python bench/ai_variants.py --a strong-playout-25 --b baseline --games 100 --cpu 0.3 --seed 1
 
 The variants switch one part of the strong level off (``StrongBot``'s
-flags) and play as arena levels beside the others (``baseline``,
-``heuristic``...). Both sides get ``--cpu`` CPU seconds a move. The report
+flags) or score its leaves with another share of random playout
+(``strong-eval-only``: none, the level before 2026-12-02), and play as
+arena levels beside the others (``baseline``, ``heuristic``...). Both
+sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given). The report
 is the arena's (``games.ai.arena.format_report``).
 """
 
@@ -27,6 +30,11 @@ VARIANTS = {
     "strong-no-tactics": lambda: StrongBot(tactics=False),
     "strong-heuristic-setup": lambda: StrongBot(search_setup=False),
     "strong-previous": lambda: StrongBot(remember=False, tactics=False, search_setup=False),
+    "strong-eval-only": lambda: StrongBot(playout_weight=0.0),
+    "strong-playout-25": lambda: StrongBot(playout_weight=0.25),
+    "strong-playout-50": lambda: StrongBot(playout_weight=0.5),
+    "strong-playout-100": lambda: StrongBot(playout_weight=1.0),
+    "strong-explore-50": lambda: StrongBot(exploration=0.5),
 }
 
 
@@ -36,6 +44,8 @@ def main() -> None:
     parser.add_argument("--b", required=True)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--cpu", type=float, default=0.05, help="CPU seconds a move, each side")
+    parser.add_argument("--b-cpu", type=float, default=None,
+                        help="B's CPU seconds a move (default: --cpu)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     options = parser.parse_args()
@@ -43,8 +53,9 @@ def main() -> None:
     registry.ARENA_LEVELS.update(
         {name: {"druidenwalzer": make} for name, make in VARIANTS.items()})
     budget = Budget(cpu_seconds=options.cpu)
+    budget_b = budget if options.b_cpu is None else Budget(cpu_seconds=options.b_cpu)
     config = ArenaConfig(a=options.a, b=options.b, games=options.games, seed=options.seed,
-                         jobs=options.jobs, budget_a=budget, budget_b=budget)
+                         jobs=options.jobs, budget_a=budget, budget_b=budget_b)
     started = time.perf_counter()
     results = run_arena(config)
     print(format_report(config, results, time.perf_counter() - started))

@@ -17,12 +17,17 @@ opponent's replies differ between deals (its hand differs), so UCB counts a
 child's *availability* (how often it was legal when its parent was visited)
 instead of the parent's visits.
 
-Leaves are not played out to the end: a game lasts 20-60 turns and random
-playouts say little about it. The position reached is scored by the static
-evaluation (``evaluate``), squashed to a win probability. Short
-epsilon-greedy rollouts guided by the same evaluation are available
-(``rollout_plies``) but did no better at equal CPU time: each greedy ply
-costs as much as a dozen iterations.
+A leaf's reward is half the static evaluation (``evaluate``, squashed to a
+win probability) and half the result of one random playout to the end
+(``PLAYOUT_WEIGHT``). The evaluation alone was strong at small budgets but
+gained little from more CPU (against the ``baseline`` level's random
+playouts: 85 % at 0.05 s a move, 62 % at 0.3 s); the playout's noise
+averages out over the iterations a larger budget buys, while its bias is
+not the evaluation's. At 0.3 s against baseline (100 games): 0 % playout
+62 %, a quarter 67 %, half 75 %, playouts alone 52 %. Short epsilon-greedy
+rollouts guided by the evaluation are available (``rollout_plies``) but did
+no better at equal CPU time: each greedy ply costs as much as a dozen
+iterations.
 
 Before searching, ``tactics`` plays each move one deep: a win on the spot is
 taken, and moves that let the opponent win at once in most deals are left
@@ -52,6 +57,8 @@ EXPLORATION = 0.25  # UCB constant, for rewards in [0, 1]
 SCALE = 60.0  # evaluation points per unit of the logistic
 ROLLOUT_PLIES = 0
 ROLLOUT_GREEDY = 0.5  # share of rollout moves chosen by the evaluation
+PLAYOUT_WEIGHT = 0.5  # share of a leaf's reward from a random playout to the end
+PLAYOUT_LIMIT = 300  # actions of a random playout before it counts as a draw
 _CHECK_EVERY = 8  # iterations between two looks at the clock
 
 
@@ -107,6 +114,17 @@ def rollout(state: State, rng: random.Random, plies: int) -> None:
         play(state, action)
 
 
+def playout_reward(state: State, rng: random.Random) -> float:
+    """Play ``state`` out in place with random moves; moon's result."""
+    draw = rng.random
+    for _ in range(PLAYOUT_LIMIT):
+        if state.phase == OVER:
+            return 1.0 if state.winner == 0 else 0.0
+        actions = legal_actions(state)
+        play(state, actions[int(draw() * len(actions))])
+    return 0.5
+
+
 def search(
     observation: Observation,
     rng: random.Random,
@@ -115,6 +133,7 @@ def search(
     exploration: float = EXPLORATION,
     rollout_plies: int = ROLLOUT_PLIES,
     allowed: set[Action] | None = None,
+    playout_weight: float = PLAYOUT_WEIGHT,
 ) -> dict[Action, Node]:
     """Run the ISMCTS; returns the root's children (the bot's moves).
 
@@ -170,6 +189,8 @@ def search(
         if rollout_plies:
             rollout(state, rng, rollout_plies)
         reward = moon_reward(state)
+        if playout_weight and state.phase != OVER:
+            reward += playout_weight * (playout_reward(state, rng) - reward)
         for node in path:
             node.visits += 1
             node.reward += reward if node.player == 0 else 1.0 - reward
@@ -191,6 +212,7 @@ class StrongBot(ThinkingBot):
         remember: bool = True,
         tactics: bool = True,
         search_setup: bool = True,
+        playout_weight: float = PLAYOUT_WEIGHT,
     ) -> None:
         self.exploration = exploration
         self.rollout_plies = rollout_plies
@@ -198,6 +220,7 @@ class StrongBot(ThinkingBot):
         self.remember = remember
         self.tactics = tactics
         self.search_setup = search_setup
+        self.playout_weight = playout_weight
         self._setup = HeuristicBot()
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
@@ -226,6 +249,7 @@ class StrongBot(ThinkingBot):
             self.exploration,
             self.rollout_plies,
             allowed,
+            self.playout_weight,
         )
         if allowed is not None:
             pairs = [pair for pair in pairs if pair[1] in allowed]
