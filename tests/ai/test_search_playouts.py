@@ -4,6 +4,7 @@ random playout to the end, mixed by ``PLAYOUT_WEIGHT``."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from games.ai import Budget, get_bot
 from games.ai.base import Deadline
@@ -29,21 +30,21 @@ def _play_position(seed: int, plies: int = 12):
 def test_it_plays_a_game_out_to_its_end():
     for seed in range(5):
         state = _play_position(seed).copy()
-        reward = search.playout_reward(state, random.Random(seed))
+        reward = search.random_playout(search.GAME, state, random.Random(seed))
         assert state.phase == OVER
         assert reward == (1.0 if state.winner == 0 else 0.0)
 
 
-def test_it_calls_a_playout_past_its_limit_a_draw(monkeypatch):
-    monkeypatch.setattr(search, "PLAYOUT_LIMIT", 0)
-    assert search.playout_reward(_play_position(1).copy(), random.Random(1)) == 0.5
+def test_it_calls_a_playout_past_its_limit_a_draw():
+    endless = replace(search.GAME, playout_limit=0)
+    assert search.random_playout(endless, _play_position(1).copy(), random.Random(1)) == 0.5
 
 
 def test_it_mixes_the_evaluation_and_the_playout_by_the_weight(monkeypatch):
     # The evaluation says moon loses, every playout says moon wins: each
     # leaf's reward for moon is then exactly the playout's weight.
     monkeypatch.setattr(search, "moon_reward", lambda state: 0.0)
-    monkeypatch.setattr(search, "playout_reward", lambda state, rng: 1.0)
+    monkeypatch.setattr(search, "random_playout", lambda game, state, rng: 1.0)
     state = _play_position(3)
     observation = Observation(build_view(state, state.to_move))
     for weight in (0.0, 0.25, 0.5, 1.0):

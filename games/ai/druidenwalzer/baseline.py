@@ -12,7 +12,6 @@ from ..base import Budget
 from ..baseline import BaselineBot, Game
 from .determinize import Observation
 from .heuristic import moves_and_actions
-from .search import DEFAULT_BUDGET
 
 GAME = Game(
     observe=Observation,
@@ -25,4 +24,6 @@ GAME = Game(
 
 
 def baseline_bot() -> BaselineBot:
+    from .search import DEFAULT_BUDGET  # here: the search plays out with GAME
+
     return BaselineBot(GAME, Budget(cpu_seconds=DEFAULT_BUDGET.cpu_seconds))

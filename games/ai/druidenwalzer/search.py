@@ -46,19 +46,20 @@ from games.rules.druidenwalzer.moves import Action, legal_actions
 from games.rules.druidenwalzer.state import State
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
+from ..baseline import random_playout
+from .baseline import GAME
 from .determinize import Observation
 from .evaluate import evaluate
 from .heuristic import HeuristicBot, moves_and_actions
 from .tactics import check_one_move
 
-DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=1.5)
+DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=1.5)  # the baseline's too
 UNTIMED_ITERATIONS = 10000  # the cap when neither iterations nor CPU seconds are given
 EXPLORATION = 0.25  # UCB constant, for rewards in [0, 1]
 SCALE = 60.0  # evaluation points per unit of the logistic
 ROLLOUT_PLIES = 0
 ROLLOUT_GREEDY = 0.5  # share of rollout moves chosen by the evaluation
 PLAYOUT_WEIGHT = 0.5  # share of a leaf's reward from a random playout to the end
-PLAYOUT_LIMIT = 300  # actions of a random playout before it counts as a draw
 _CHECK_EVERY = 8  # iterations between two looks at the clock
 
 
@@ -112,17 +113,6 @@ def rollout(state: State, rng: random.Random, plies: int) -> None:
         else:
             action = actions[int(rng.random() * len(actions))]
         play(state, action)
-
-
-def playout_reward(state: State, rng: random.Random) -> float:
-    """Play ``state`` out in place with random moves; moon's result."""
-    draw = rng.random
-    for _ in range(PLAYOUT_LIMIT):
-        if state.phase == OVER:
-            return 1.0 if state.winner == 0 else 0.0
-        actions = legal_actions(state)
-        play(state, actions[int(draw() * len(actions))])
-    return 0.5
 
 
 def search(
@@ -190,7 +180,7 @@ def search(
             rollout(state, rng, rollout_plies)
         reward = moon_reward(state)
         if playout_weight and state.phase != OVER:
-            reward += playout_weight * (playout_reward(state, rng) - reward)
+            reward += playout_weight * (random_playout(GAME, state, rng) - reward)
         for node in path:
             node.visits += 1
             node.reward += reward if node.player == 0 else 1.0 - reward
