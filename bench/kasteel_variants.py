@@ -50,6 +50,8 @@ def main() -> None:
     parser.add_argument("--weights", default="", help="name:value,... changed from evaluate.NEW")
     parser.add_argument("--search", action="store_true", help="the strong level with these weights")
     parser.add_argument("--worlds", type=int, default=8, help="with --search: worlds a decision")
+    parser.add_argument("--endgame-only", action="store_true",
+                        help="with --search: search only the last deal of a limited game")
     parser.add_argument("--order", default=None,
                         help="the variant's home order, e.g. KXSDCBP (default: the level's)")
     parser.add_argument("--players", type=int, default=4)
@@ -66,6 +68,8 @@ def main() -> None:
     fields = {"weights": weights}
     if options.order:
         fields["home_order"] = options.order
+    if options.endgame_only:
+        fields["next_turn_search"] = False
     variant = type("Variant", (base,), fields)
     # Worker processes are forked, so they see the level registered here.
     registry.ARENA_LEVELS["variant"] = {"kasteel": variant}

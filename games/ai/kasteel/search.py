@@ -129,6 +129,11 @@ class StrongBot(ThinkingBot):
     #: another move than the heuristic's best is played only when its paired
     #: advantage over the worlds is this many standard errors (noise guard)
     significance: float = SIGNIFICANCE
+    #: whether the play-outs run before the last deal of a limited game (to
+    #: the seat's next turn) and in it (to the end); where not, the
+    #: heuristic's first choice is played (variants measured in bench/)
+    next_turn_search: bool = True
+    endgame_search: bool = True
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
@@ -142,9 +147,11 @@ class StrongBot(ThinkingBot):
         actions = [move_to_action(move, state) for move in legal_moves]
         prior = score_actions(state, seat, actions, deadline, self.weights)
         ranked = sorted(range(len(actions)), key=lambda i: (-prior[i], rng.random()))
-        width = self.endgame_candidates if last_deal(state) else self.candidates
+        endgame = last_deal(state)
+        width = self.endgame_candidates if endgame else self.candidates
         chosen = [i for i in ranked[:width] if prior[i] > LOST]
-        if len(chosen) < 2:
+        searching = self.endgame_search if endgame else self.next_turn_search
+        if len(chosen) < 2 or not searching:
             return dict(legal_moves[ranked[0]])
         worlds = budget.iterations
         if worlds is not None and last_deal(state):

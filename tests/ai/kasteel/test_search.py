@@ -108,3 +108,37 @@ def test_it_leaves_the_heuristics_move_only_for_a_clear_gain():
     assert pick(noisy, 0.0) == 1  # without the guard: the best mean
     assert pick([[5.0], [6.0]], 1.5) == 0  # one world says nothing
     assert pick([[3.0, 3.0], [1.0, 1.0]], 1.5) == 0
+
+
+def _last_deal_position(seed: int):
+    """A 4-seat game with a one-cycle limit played at random into its last deal."""
+    from games.ai.kasteel.search import last_deal
+
+    rng = random.Random(seed)
+    state = RULES.new_game(seed, {"players": 4, "limit": 1})
+    while not last_deal(state) or len(RULES.legal_moves(state)) < 3:
+        state = RULES.apply(state, rng.choice(RULES.legal_moves(state))).state
+    return state
+
+
+@pytest.mark.parametrize(
+    ("switch", "position"),
+    [("next_turn_search", lambda: _position(5, {"players": 4, "limit": 3}, 30)),
+     ("endgame_search", lambda: _last_deal_position(4))],
+    ids=["before the last deal", "in the last deal"],
+)
+def test_a_search_switched_off_plays_the_heuristics_first_choice(switch, position, monkeypatch):
+    from games.ai.kasteel import search
+
+    def no_play_out(*args, **kwargs):
+        raise AssertionError("played out where the search is switched off")
+
+    state = position()
+    seat = RULES.to_move(state)
+    view, legal = RULES.view(state, seat), RULES.legal_moves(state)
+    quiet = type("Quiet", (search.StrongBot,), {switch: False})()
+    monkeypatch.setattr(search, "play_out", no_play_out)
+    move = quiet.choose(view, legal, random.Random(2), Budget(iterations=2))
+    assert move in legal
+    with pytest.raises(AssertionError, match="played out"):  # the level itself searches here
+        search.StrongBot().choose(view, legal, random.Random(2), Budget(iterations=2))
