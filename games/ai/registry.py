@@ -99,24 +99,25 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
 #: Commands, dates and the figures' conditions: docs/ai.md, "Levels and ratings".
 #: A level without a finite rating (it lost or won every game) is left out.
 ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
-    # 2026-12-02, the mixed levels at their present rates (0.8, 0.5, 0.2), the others
-    # unchanged since commit 4c9a674; the pairs with strong 32 games each, the others
-    # 200 (2,160 games, all in one results file):
-    # python -m games.ai.arena --game druidenwalzer
-    #     --round-robin random,novice,apprentice,adept,heuristic,strong
-    #     --games-per-pair 32 --seed 1 --jobs 1 --results dw.jsonl
+    # 2026-12-02, the Archdruid of commit eacd307 (its leaf half evaluation, half
+    # random playout), the other levels as before (mixed rates 0.8, 0.5, 0.2); the
+    # pairs with strong 32 games each, the others 200 (2,160 games, all kept in
+    # bench/results/dw_round_robin.jsonl):
     # python -m games.ai.arena --game druidenwalzer
     #     --round-robin random,novice,apprentice,adept,heuristic
-    #     --games-per-pair 200 --seed 1 --jobs 1 --results dw.jsonl
-    # rated with the first command's levels and --rate-only (every game of the file).
-    # Sprite (random) came out at 885 +- 18; as in Caesar & Cleopatra the lobby
+    #     --games-per-pair 200 --seed 1 --jobs 1 --results bench/results/dw_round_robin.jsonl
+    # python -m games.ai.arena --game druidenwalzer
+    #     --round-robin random,novice,apprentice,adept,heuristic,strong
+    #     --games-per-pair 32 --seed 1 --jobs 1 --results bench/results/dw_round_robin.jsonl
+    # rated with the second command's levels and --rate-only (every game of the file).
+    # Sprite (random) came out at 888 +- 18; as in Caesar & Cleopatra the lobby
     # shows no rating for it (no calibrated level: an opponent for learning the rules).
     "druidenwalzer": {
-        "novice": (975, 16),
-        "apprentice": (1157, 15),
-        "adept": (1354, 16),
+        "novice": (978, 16),
+        "apprentice": (1161, 15),
+        "adept": (1353, 16),
         "heuristic": (1500, 19),
-        "strong": (1728, 54),
+        "strong": (1940, 87),
     },
     # 2026-12-02, the levels of commit ca858b2 (strong: the tree search with its
     # leaves played on to the end of the turn); 16 games per pair, 240 games (the
