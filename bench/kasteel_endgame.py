@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ai.arena import play_all, seed_for  # noqa: E402
+from games.ai.arena_multi import _credit  # noqa: E402
 from games.ai.base import Budget  # noqa: E402
 from games.ai.kasteel.heuristic import HeuristicBot  # noqa: E402
 from games.ai.kasteel.search import LAST_DEAL, StrongBot  # noqa: E402
@@ -81,31 +82,21 @@ def _at_branch(state, config: Config) -> bool:
     return (state.cycle, state.deal) >= (cycle, config.deal)
 
 
-def _share(rules, state, seat: str) -> float:
-    outcome = rules.outcome(state)
-    winners = set(outcome.winner.split("+")) if outcome and outcome.winner else set()
-    winning = [team for team in rules.teams(state) if winners & set(team)]
-    if not any(seat in team for team in winning):
-        return 0.0
-    return 1.0 / len(winning)
-
-
-def _play(rules, state, bots, rngs, seats, stop=None, timing: list[float] | None = None,
-          differs: list[bool] | None = None):
-    """Play until the game ends (or ``stop(state)``); ``timing`` collects the
-    test seat's (``bots[0]``) CPU on its decisions that were not forced, and
-    ``differs`` whether each of them differs from the heuristic's first choice."""
+def _play(rules, state, bots, rngs, seats, stop=None, budget: Budget | None = None,
+          timing: list[float] | None = None, differs: list[bool] | None = None):
+    """Play until the game ends (or ``stop(state)``), the test seat (``bots[0]``)
+    with ``budget``; ``timing`` collects its CPU on its decisions that were not
+    forced, and ``differs`` whether each differs from the heuristic's first choice."""
     while not rules.is_over(state) and not (stop and stop(state)):
         seat = rules.to_move(state)
         j = seats.index(seat)
-        legal = rules.legal_moves(state)
+        legal, view = rules.legal_moves(state), rules.view(state, seat)
         started = time.process_time()
-        move = bots[j].choose(rules.view(state, seat), legal, rngs[j])
+        move = bots[j].choose(view, legal, rngs[j], budget if j == 0 else None)
         if timing is not None and j == 0 and len(legal) > 1:
             timing.append(time.process_time() - started)
             if differs is not None:
-                plain = Quiet().choose(rules.view(state, seat), legal, random.Random(0))
-                differs.append(plain != move)
+                differs.append(Quiet().choose(view, legal, random.Random(0)) != move)
         state = rules.apply(state, move, seat=seat).state
     return state
 
@@ -133,22 +124,12 @@ def play(config: Config, index: int) -> Result:
             start = state.copy()
             start.seed, start.turn_rolls = dice, 0
             replay_rngs = [random.Random(s) for s in streams]
-            replay_bots = [_Budgeted(first, budget), *others]
-            end = _play(rules, start, replay_bots, replay_rngs, seats,
+            end = _play(rules, start, [first, *others], replay_rngs, seats, budget=budget,
                         timing=timing if side == "search" else None,
                         differs=differs if side == "search" else None)
-            (searched if side == "search" else plain).append(_share(rules, end, seats[0]))
+            credit = _credit(rules, end, rules.outcome(end), tuple(seats))
+            (searched if side == "search" else plain).append(credit[seats[0]])
     return Result(index, searched, plain, len(timing), sum(timing), sum(differs))
-
-
-class _Budgeted:
-    """A bot that always decides with the given budget."""
-
-    def __init__(self, bot, budget: Budget) -> None:
-        self.bot, self.budget = bot, budget
-
-    def choose(self, view, legal, rng, budget=None):
-        return self.bot.choose(view, legal, rng, self.budget)
 
 
 def report(config: Config, results: list[Result], wall: float) -> str:

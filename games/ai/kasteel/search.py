@@ -154,7 +154,7 @@ class StrongBot(ThinkingBot):
         if len(chosen) < 2 or not searching:
             return dict(legal_moves[ranked[0]])
         worlds = budget.iterations
-        if worlds is not None and last_deal(state):
+        if worlds is not None and endgame:
             worlds *= ENDGAME_WORLDS
         values = play_out(
             state, view, seat, [actions[i] for i in chosen], rng, worlds, deadline,
