@@ -16,9 +16,16 @@ level form one rating period, played against its opponents as rated so far.
 The levels start at 1500 +- 350; each pass rates every level from the rating
 the previous pass found, its deviation back at 350 (no game counts twice in a
 deviation), against the opponents' ratings and deviations of the previous
-pass, until no rating moves by more than half a point (a fixed point: the
-order of the games does not matter, each game counts alike; on the site each
-game is a period of its own, which weighs the latest games most). The scale
+pass, until no rating moves by more than a tenth of a point (a fixed point:
+the order of the games does not matter, each game counts alike; on the site
+each game is a period of its own, which weighs the latest games most). Each
+pass moves a level only half way to the rating it found: all levels move at
+once, and with a new player's deviation each one makes nearly the whole step
+alone, so two levels rated against each other would each close the whole gap
+from their own side, overshoot by as much and swing further every pass (with
+two levels the passes diverged until the arithmetic overflowed). Half steps
+end at the same fixed point. A level that won or lost every game has no finite
+rating; its passes stop at a bound far from any measured rating. The scale
 is then shifted so that the anchor level (``--anchor``, by default the
 heuristic at 1500, the rating a new player starts with on the site) sits at
 its value: only differences are measured.
@@ -42,14 +49,19 @@ from dataclasses import asdict, dataclass, replace
 from itertools import combinations
 from typing import Any, TextIO
 
-from ladders.glicko import DEFAULT_DEVIATION, Glicko, rate
+from ladders.glicko import DEFAULT_DEVIATION, DEFAULT_RATING, Glicko, rate
 
 from .arena import DEFAULT_TURN_LIMIT, ArenaConfig, GameResult, play_game, wilson
 
 DEFAULT_ANCHOR = ("heuristic", 1500.0)
 #: Passes stop when no rating moved by more than this between two passes.
-STABLE = 0.5
-MAX_PASSES = 100
+STABLE = 0.1
+MAX_PASSES = 200
+#: Each pass moves a level this share of the way to the rating it found (see above).
+STEP = 0.5
+#: The farthest a rating may go from the start (a perfect score has no finite rating):
+#: far past any measured level, well inside the range of Glicko-2's arithmetic.
+BOUND = 3000.0
 
 
 @dataclass(frozen=True)
@@ -152,7 +164,13 @@ def rate_games(games: list[PairGame], levels: list[str],
             # player's: no game counts twice in a deviation.
             start = replace(current[level], deviation=DEFAULT_DEVIATION,
                             volatility=Glicko().volatility)
-            updated[level] = rate(start, period) if period else current[level]
+            if not period:
+                updated[level] = current[level]
+                continue
+            found = rate(start, period)
+            step = current[level].rating + STEP * (found.rating - current[level].rating)
+            bounded = min(max(step, DEFAULT_RATING - BOUND), DEFAULT_RATING + BOUND)
+            updated[level] = replace(found, rating=bounded)
         moved = max(abs(updated[level].rating - current[level].rating) for level in levels)
         current = updated
         if moved <= STABLE:

@@ -13,7 +13,7 @@ from games.ai.arena import main
 from games.ai.mixed import MixedBot
 from games.ai.random_bot import RandomBot
 from games.ai.registry import ARENA_RATINGS, LEVELS, MIXED_RATES, arena_rating
-from games.ai.round_robin import PairGame, play_round_robin, rate_games
+from games.ai.round_robin import PairGame, format_table, play_round_robin, rate_games
 from games.rules import get_rules
 from tests.cpu import bot_cpu
 
@@ -110,6 +110,26 @@ def test_the_round_robin_rates_with_glicko_2_anchored_and_in_any_order():
     assert shifted["z"] == pytest.approx(1000)
     assert shifted["x"] - shifted["z"] == pytest.approx(ratings["x"].rating
                                                         - ratings["z"].rating)
+
+
+def test_two_levels_rate_to_the_logistic_gap_of_their_score():
+    # Rated against each other alone, both levels once swung further every pass
+    # until the arithmetic overflowed.
+    ratings = {r.level: r for r in rate_games(_games({("s", "b"): (272, 128)}), ["s", "b"],
+                                              ("b", 1500))}
+    # 68 % is 400 * log10(0.68 / 0.32) = 131 points on the Elo scale.
+    assert ratings["s"].rating - ratings["b"].rating == pytest.approx(131, abs=2)
+    assert 15 < ratings["s"].deviation < 25
+
+
+def test_a_perfect_score_is_rated_at_a_bound_not_an_overflow():
+    games = _games({("s", "b"): (40, 0), ("b", "c"): (30, 10)})
+    ratings = {r.level: r.rating for r in rate_games(games, ["s", "b", "c"], ("b", 1500))}
+    assert 3000 < ratings["s"] < 5000
+    assert ratings["c"] < 1500
+    table = format_table(games, ["s", "b", "c"], rate_games(games, ["s", "b", "c"]),
+                         "druidenwalzer", ("b", 1500))
+    assert "a perfect score: no finite rating" in table
 
 
 def test_the_round_robin_repeats_on_two_processes(tmp_path, capsys):
