@@ -51,7 +51,9 @@ def test_it_refuses_unknown_levels_and_games():
 
 def test_it_names_the_levels_of_each_game():
     # Sprite (random) for learning the rules, then the five calibrated levels.
-    assert levels_for("druidenwalzer") == ("random", *FIVE)
+    # Weakest first: in Druidenwalzer the Ovate is a short search, above the Wanderer.
+    assert levels_for("druidenwalzer") == ("random", "novice", "apprentice", "heuristic",
+                                           "adept", "strong")
     assert levels_for("caesar-cleopatra") == ("random", *FIVE)
     assert levels_for("kasteel")[:2] == ("random", "heuristic")
     assert not set(levels_for("kasteel")) & {"novice", "apprentice", "adept"}
@@ -63,9 +65,9 @@ def test_the_mixed_levels_tell_their_rate_of_random_moves_truly_per_game():
     from games.ai.registry import MIXED_RATES, describe
 
     words = {0.8: "eight moves in ten", 0.5: "every other move",
-             0.3: "three moves in ten", 0.2: "one move in five"}
+             0.35: "about one move in three", 0.3: "three moves in ten"}
     for game, rates in MIXED_RATES.items():
-        ordered = [rates[level] for level in ("novice", "apprentice", "adept")]
+        ordered = [rates[level] for level in ("novice", "apprentice", "adept") if level in rates]
         assert ordered == sorted(ordered, reverse=True), game
         for level, rate in rates.items():
             bot = get_bot(game, level)

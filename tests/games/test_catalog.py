@@ -24,7 +24,7 @@ def test_it_lists_druidenwalzer_with_its_title_seats_and_board():
     assert game.seat_label("sun") == "sun"
     assert game.seat_choices() == [("random", "Random cult"), ("moon", "Moon (moves first)"),
                                    ("sun", "Sun")]
-    assert game.ai_levels == ("random", "novice", "apprentice", "adept", "heuristic", "strong")
+    assert game.ai_levels == ("random", "novice", "apprentice", "heuristic", "adept", "strong")
     assert game.options_for({"moon": [2], "sun": []}) == {"removed": {"moon": [2], "sun": []}}
 
 

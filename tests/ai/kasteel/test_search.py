@@ -77,7 +77,7 @@ def test_it_stays_within_its_cpu_cap(players):
         view, legal = RULES.view(state, seat), RULES.legal_moves(state)
         started = bot_cpu()
         move = bot.choose(view, legal, rng, Budget(cpu_seconds=0.1))
-        assert bot_cpu() - started < 0.1 + 0.02
+        assert bot_cpu() - started < 0.1 + 0.05  # a loaded machine adds a GC pause or two
         state = RULES.apply(state, move).state
 
 
