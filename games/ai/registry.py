@@ -75,7 +75,7 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
     # In Druidenwalzer the Ovate comes after the Wanderer (``GAME_LEVEL_ORDER``).
     ("druidenwalzer", "adept"): gettext_noop(
         "Searches a few moves ahead over the cards it cannot see, as the Archdruid "
-        "does, but thinks less than half a second per move. Stronger than the "
+        "does, but only for about a tenth of a second per move. Stronger than the "
         "Wanderer."),
     ("caesar-cleopatra", "novice"): gettext_noop(
         "Plays like the Wanderer but makes a random move eight moves in ten. Beats "
@@ -102,25 +102,26 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
 #: Commands, dates and the figures' conditions: docs/ai.md, "Levels and ratings".
 #: A level without a finite rating (it lost or won every game) is left out.
 ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
-    # 2026-12-03: the Archdruid of commit eacd307, the Ovate its search at 0.4 s a
-    # move, the Bard a random move at rate 0.35, the novice at 0.8; 200 games a pair
-    # among the cheap levels, 100 for the Ovate's pairs, 32 for the Archdruid's
-    # (1,760 games, all kept in bench/results/dw_round_robin.jsonl; a run that stops
-    # resumes from the file):
+    # 2026-12-03: the Archdruid of commit eacd307, the Ovate its search cut to 500
+    # iterations a move, the Bard a random move at rate 0.35, the novice at 0.8;
+    # 200 games a pair among the cheap levels, 100 for the Ovate's pairs, 32 for
+    # the Archdruid's and 48 for the two searches (1,776 games, all kept in
+    # bench/results/dw_round_robin.jsonl; a run that stops resumes from the file):
     # python -m games.ai.arena --game druidenwalzer
     #     --round-robin random,novice,apprentice,heuristic
     #     --games-per-pair 200 --seed 1 --jobs 2 --results bench/results/dw_round_robin.jsonl
-    # then the same with ...,heuristic,adept and --games-per-pair 100, and with
-    # ...,heuristic,adept,strong and --games-per-pair 32; rated with the last
-    # command's levels and --rate-only (every game of the file).
-    # Sprite (random) came out at 854 +- 21; as in Caesar & Cleopatra the lobby
+    # then the same with ...,heuristic,adept and --games-per-pair 100, with
+    # ...,heuristic,adept,strong and --games-per-pair 32, and with adept,strong and
+    # --games-per-pair 48; rated with the third command's levels and --rate-only
+    # (every game of the file).
+    # Sprite (random) came out at 851 +- 21; as in Caesar & Cleopatra the lobby
     # shows no rating for it (no calibrated level: an opponent for learning the rules).
     "druidenwalzer": {
-        "novice": (975, 19),
-        "apprentice": (1245, 19),
+        "novice": (972, 19),
+        "apprentice": (1243, 19),
         "heuristic": (1500, 22),
-        "adept": (1761, 33),
-        "strong": (1881, 52),
+        "adept": (1722, 30),
+        "strong": (1882, 47),
     },
     # 2026-12-02, the levels of commit ca858b2 (strong: the tree search with its
     # leaves played on to the end of the turn); 16 games per pair, 240 games (the
@@ -206,11 +207,15 @@ def _mixed(heuristic: Callable[[], Bot], random_rate: float) -> Callable[[], Bot
     return make
 
 
-#: The Druidenwalzer Ovate: the Archdruid's search at a short budget of its own.
-#: Why: the Archdruid stands some 440 points above the Wanderer, more than twice
-#: the other steps, and a random move only weakens; a short search fills the
-#: gap (74 % against the Wanderer at 0.25 s, 80 % at 0.6 s; docs/ai.md "Levels and ratings").
-#: It is not ``AI_CPU_SECONDS``, which an operator grants the strongest level.
+#: The Druidenwalzer Ovate: the Archdruid's search cut to a fixed number of
+#: iterations (reproducible, some 0.05 s a move), with a CPU cap besides.
+#: Why: a random move only weakens, so no mixed rate fills the gap above the
+#: Wanderer; and the search saturates: at 0.15 s, 0.25 s and 0.4 s a move it wins
+#: 73-76 % against the Wanderer, and at 0.4 s 45 % of 77 games against the
+#: Archdruid's 1.5 s, so a level between them thinks far less (docs/ai.md,
+#: "The Druidenwalzer Ovate"). It is not ``AI_CPU_SECONDS``, which an operator
+#: grants the strongest level.
+DRUIDENWALZER_OVATE_ITERATIONS = 500
 DRUIDENWALZER_OVATE_CPU = 0.4
 
 
@@ -218,7 +223,8 @@ def _druidenwalzer_ovate() -> Bot:
     from .base import Budget
     from .druidenwalzer.search import StrongBot
 
-    return StrongBot(default_budget=Budget(cpu_seconds=DRUIDENWALZER_OVATE_CPU))
+    return StrongBot(default_budget=Budget(iterations=DRUIDENWALZER_OVATE_ITERATIONS,
+                                           cpu_seconds=DRUIDENWALZER_OVATE_CPU))
 
 
 def _with_mixed(game: str, heuristic: Callable[[], Bot]) -> dict[str, Callable[[], Bot]]:
