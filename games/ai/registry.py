@@ -105,23 +105,24 @@ ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
     # 2026-12-03: the Archdruid of commit eacd307, the Ovate its search cut to 500
     # iterations a move, the Bard a random move at rate 0.35, the novice at 0.8;
     # 200 games a pair among the cheap levels, 100 for the Ovate's pairs, 32 for
-    # the Archdruid's and 48 for the two searches (1,776 games, all kept in
-    # bench/results/dw_round_robin.jsonl; a run that stops resumes from the file):
+    # the Archdruid's, 48 for the two searches and 100 for the Wanderer against
+    # the Archdruid (1,844 games, all kept in bench/results/dw_round_robin.jsonl;
+    # a run that stops resumes from the file):
     # python -m games.ai.arena --game druidenwalzer
     #     --round-robin random,novice,apprentice,heuristic
     #     --games-per-pair 200 --seed 1 --jobs 2 --results bench/results/dw_round_robin.jsonl
     # then the same with ...,heuristic,adept and --games-per-pair 100, with
-    # ...,heuristic,adept,strong and --games-per-pair 32, and with adept,strong and
-    # --games-per-pair 48; rated with the third command's levels and --rate-only
-    # (every game of the file).
-    # Sprite (random) came out at 851 +- 21; as in Caesar & Cleopatra the lobby
+    # ...,heuristic,adept,strong and --games-per-pair 32, with adept,strong and
+    # --games-per-pair 48, and with heuristic,strong and --games-per-pair 100;
+    # rated with the third command's levels and --rate-only (every game of the file).
+    # Sprite (random) came out at 853 +- 21; as in Caesar & Cleopatra the lobby
     # shows no rating for it (no calibrated level: an opponent for learning the rules).
     "druidenwalzer": {
-        "novice": (972, 19),
-        "apprentice": (1243, 19),
-        "heuristic": (1500, 22),
-        "adept": (1722, 30),
-        "strong": (1882, 47),
+        "novice": (974, 19),
+        "apprentice": (1244, 19),
+        "heuristic": (1500, 21),
+        "adept": (1728, 30),
+        "strong": (1901, 40),
     },
     # 2026-12-02, the levels of commit ca858b2 (strong: the tree search with its
     # leaves played on to the end of the turn); 16 games per pair, 240 games (the
