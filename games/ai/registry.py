@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from games import rules
 
-from .base import Bot
+from .base import Bot, Budget
 
 
 def gettext_noop(text: str) -> str:
@@ -209,7 +209,7 @@ def _mixed(heuristic: Callable[[], Bot], random_rate: float) -> Callable[[], Bot
 
 
 #: The Druidenwalzer Ovate: the Archdruid's search cut to a fixed number of
-#: iterations (reproducible, some 0.05 s a move), with a CPU cap besides.
+#: iterations (reproducible, some 0.09 s a move), with a CPU cap besides.
 #: Why: a random move only weakens, so no mixed rate fills the gap above the
 #: Wanderer; and the search saturates: at 0.15 s, 0.25 s and 0.4 s a move it wins
 #: 73-76 % against the Wanderer, and at 0.4 s 45 % of 77 games against the
@@ -221,7 +221,6 @@ DRUIDENWALZER_OVATE_CPU = 0.4
 
 
 def _druidenwalzer_ovate() -> Bot:
-    from .base import Budget
     from .druidenwalzer.search import StrongBot
 
     return StrongBot(default_budget=Budget(iterations=DRUIDENWALZER_OVATE_ITERATIONS,

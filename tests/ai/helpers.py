@@ -13,6 +13,16 @@ RULES = get_rules("druidenwalzer")
 TURN_LIMIT = 400
 
 
+def repeatable_budget(game: str, level: str, iterations: int) -> Budget | None:
+    """A budget under which the level chooses the same move for the same seed:
+    its own default where that counts its work (the heuristic's deals, the mixed
+    levels', the Druidenwalzer Ovate's iterations), else ``iterations``: a CPU
+    cap alone depends on the machine's load."""
+    if get_bot(game, level).default_budget.iterations is not None:
+        return None
+    return Budget(iterations=iterations)
+
+
 def handicap(index: int) -> dict | None:
     """Every fifth game with handicaps, so the dealing of unseen cards meets them."""
     if index % 5 != 4:

@@ -15,6 +15,7 @@ from games.ai.random_bot import RandomBot
 from games.ai.registry import ARENA_RATINGS, MIXED_RATES, arena_rating
 from games.ai.round_robin import PairGame, format_table, play_round_robin, rate_games
 from games.rules import get_rules
+from tests.ai.helpers import repeatable_budget
 from tests.cpu import bot_cpu
 
 GAMES = ("druidenwalzer", "caesar-cleopatra")
@@ -62,10 +63,7 @@ def test_a_mixed_level_plays_its_inner_move_or_a_random_one_at_its_rate():
 def test_each_level_repeats_its_move_with_the_same_seed(game):
     for view, legal in _positions(game, 4):
         for level in levels_for(game):
-            # The searching levels repeat with an iteration budget only (a CPU cap
-            # reached depends on the load).
-            mixed_or_fixed = (*MIXED_RATES[game], "random", "heuristic")
-            budget = None if level in mixed_or_fixed else Budget(iterations=20)
+            budget = repeatable_budget(game, level, 20)
             bot = get_bot(game, level)
             first = bot.choose(view, legal, random.Random(5), budget)
             assert first in legal

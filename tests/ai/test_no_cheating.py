@@ -16,15 +16,13 @@ import random
 import pytest
 
 from games.ai import Budget, get_bot, levels_for
-from games.ai.registry import MIXED_RATES, get_arena_bot
+from games.ai.registry import get_arena_bot
 
-from .helpers import RULES
+from .helpers import RULES, repeatable_budget
 
-# Every level of the game; the mixed levels (novice, apprentice) at the
-# heuristic's default budget, which is reproducible (8 deals); the searching
-# levels (the Ovate, the Archdruid) at an iteration budget, for the same reason.
-_FIXED = (*MIXED_RATES["druidenwalzer"], "random", "heuristic")
-BUDGETS = {level: None if level in _FIXED else Budget(iterations=300)
+# Every level of the game, each at a budget it repeats its move under: its own
+# default where that counts its work, else 300 iterations.
+BUDGETS = {level: repeatable_budget("druidenwalzer", level, 300)
            for level in levels_for("druidenwalzer")}
 
 
