@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.ai.arena import play_all, seed_for  # noqa: E402
 from games.ai.arena_multi import _credit  # noqa: E402
 from games.ai.base import Budget  # noqa: E402
+from games.ai.kasteel.evaluate import NEW  # noqa: E402
 from games.ai.kasteel.heuristic import HeuristicBot  # noqa: E402
 from games.ai.kasteel.search import LAST_DEAL, StrongBot  # noqa: E402
 from games.rules import get_rules  # noqa: E402
@@ -65,6 +66,9 @@ class Config:
     worlds: int
     significance: float
     jobs: int
+    leaf_move: bool = False
+    foe_new: bool = False
+    counting: bool = False
 
 
 @dataclasses.dataclass
@@ -117,6 +121,11 @@ def play(config: Config, index: int) -> Result:
     strong = StrongBot()
     budget = Budget(iterations=config.worlds)
     strong.significance = config.significance
+    strong.leaf_move = config.leaf_move
+    if config.foe_new:
+        strong.foe_weights = NEW
+    if config.counting:  # the searching side alone counts the cards
+        strong.weights = dataclasses.replace(strong.weights, counting=True)
     for replay in range(config.replays):
         fresh = random.Random(seed_for(config.seed, index, f"replay{replay}"))
         dice, streams = fresh.getrandbits(62), [fresh.getrandbits(48) for _ in seats]
@@ -146,7 +155,10 @@ def report(config: Config, results: list[Result], wall: float) -> str:
         f"{config.limit if config.cycle is None else config.cycle}, deal {config.deal}, "
         f"{len(results)} games x {config.replays} replays, seed {config.seed}, "
         f"{config.worlds} worlds a decision (x4 in the last deal), "
-        f"significance {config.significance}",
+        f"significance {config.significance}"
+        + (", the leaf worth the seat's best move" if config.leaf_move else "")
+        + (", the other seats played out as the site's heuristic" if config.foe_new else "")
+        + (", the searching side counting cards" if config.counting else ""),
         f"searching:  win share {100 * statistics.fmean(search):.1f}%",
         f"heuristic:  win share {100 * statistics.fmean(quiet):.1f}%",
         f"difference: {100 * statistics.fmean(diffs):+.2f} points "
@@ -174,6 +186,12 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=8)
     parser.add_argument("--significance", type=float, default=StrongBot.significance)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--leaf-move", action="store_true",
+                        help="the search's leaf worth the seat's best move there")
+    parser.add_argument("--foe-new", action="store_true",
+                        help="the other seats played out with the site's heuristic weights")
+    parser.add_argument("--counting", action="store_true",
+                        help="the searching side counts the cards (evaluate.hunter_chances)")
     options = parser.parse_args()
     config = Config(**{f.name: getattr(options, f.name) for f in dataclasses.fields(Config)})
     started = time.perf_counter()

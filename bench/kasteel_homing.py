@@ -86,9 +86,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--others", default="heuristic")
     parser.add_argument("--weights", default="")
+    parser.add_argument("--order", default=None, help="seat 0's home order, e.g. KXSDCBP")
     options = parser.parse_args()
     rules = get_rules("kasteel")
-    me = type("Variant", (HeuristicBot,), {"weights": weights_from(options.weights)})()
+    fields = {"weights": weights_from(options.weights)}
+    if options.order:
+        fields["home_order"] = options.order
+    me = type("Variant", (HeuristicBot,), fields)()
     stats: collections.Counter = collections.Counter()
     for index in range(options.games):
         play(rules, options.players, options.limit, index, me, options.others, stats)

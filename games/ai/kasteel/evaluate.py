@@ -107,6 +107,9 @@ class Weights:
     #: steps each piece ahead of the next piece in its home row costs it (it
     #: waits for their cards), in the progress and in what being robbed costs
     next_queue: float = 0.0
+    #: the chance that a foe's Bandit or Sheriff walks before our next turn is
+    #: counted from the public cards (``hunter_chances``), not ``MOVE_CHANCE``
+    counting: bool = False
 
 
 OLD = Weights()
@@ -167,17 +170,21 @@ def _queue_ahead(state: State, seat: int) -> int:
     return state.home[seat].index(first) if first >= 0 and state.loc[first] < 0 else 0
 
 
-def _walkers(state: State, seats: tuple[int, ...], rank: int) -> list[tuple[int, int]]:
-    """``(square, piece)`` a walk of the seats' pieces of ``rank`` would start
-    from; ``piece`` is -1 for one entering from home (it passes all there)."""
+def _walkers(state: State, seats: tuple[int, ...], rank: int,
+             chances: dict | None = None) -> list[tuple[int, int, float]]:
+    """``(square, piece, chance)`` a walk of the seats' pieces of ``rank``
+    would start from; ``piece`` is -1 for one entering from home (it passes
+    all there); ``chance``: that it walks (from ``chances``, by seat and
+    rank; 1 without them)."""
     squares = []
     for seat in seats:
         piece = seat * PIECES + rank
         loc = state.loc[piece]
+        chance = 1.0 if chances is None else chances[seat, rank]
         if 0 <= loc < CASTLE:
-            squares.append((loc, piece))
+            squares.append((loc, piece, chance))
         elif loc < 0 and state.home[seat] and state.home[seat][0] == piece:
-            squares.append((SQUARES_PER_SEAT * seat, -1))
+            squares.append((SQUARES_PER_SEAT * seat, -1, chance))
     return squares
 
 
@@ -193,7 +200,7 @@ def _exposure(state: State, pieces: list[int], hunters: dict, ring: int) -> list
         rank = piece % PIECES
         starts = hunters[BANDIT] if rank != BANDIT else hunters[BANDIT] + hunters[SHERIFF]
         safe = 1.0
-        for square, hunter in starts:
+        for square, hunter, walks in starts:
             k = (where - square) % ring
             if k > 12:
                 continue
@@ -201,10 +208,67 @@ def _exposure(state: State, pieces: list[int], hunters: dict, ring: int) -> list
                 line = state.lines[where]
                 if line.index(piece) > line.index(hunter):
                     continue  # behind the hunter: not passed when it leaves
-            safe *= 1.0 - REACH[k]
+            safe *= 1.0 - walks * REACH[k]
         if safe < 1.0:
             out.append((piece, 1.0 - safe))
     return out
+
+
+#: a foe holding a card that walks its hunter uses it on a piece in reach this
+#: often (scaled so that a full first hand gives about ``MOVE_CHANCE``)
+HUNTER_WILL = 0.85
+JACK_WILL = 0.3  # a third seat walks the hunter with its Jack
+
+
+def _none_dealt(pool: int, hits: int, size: int) -> float:
+    """The chance that ``size`` cards drawn from ``pool`` hold none of ``hits``."""
+    chance = 1.0
+    for i in range(size):
+        if pool - i <= 0:
+            return 0.0
+        chance *= max(0.0, (pool - hits - i) / (pool - i))
+    return chance
+
+
+def hunter_chances(state: State, seat: int, sizes: list[int] | None = None) -> dict | None:
+    """``(foe seat, rank) -> chance`` that the foe's Bandit (or Sheriff) walks
+    before ``seat``'s next turn, counted from what ``seat`` may know: the
+    cards it cannot see (not in its hand, not in the discard pile) are the
+    others' hands and the deck, and the hand sizes are public (``sizes``;
+    by default the state's hands). A hunter walks with its own piece card
+    in any colour or a Joker, or a third seat's Jack. A foe without cards
+    does not move before our next turn while we hold more than the card we
+    play; when that card is our last, the next deal may come first:
+    ``None``, the fixed ``MOVE_CHANCE``."""
+    hand = state.hands[seat]
+    if len(hand) <= 1:
+        return None
+    n = state.n
+    if sizes is None:
+        sizes = [len(h) for h in state.hands]
+    seen = set(hand) | set(state.discard)
+    kinds = [0] * CARDS_PER_SEAT
+    for card in range(CARDS_PER_SEAT * n):
+        if card not in seen:
+            kinds[card % CARDS_PER_SEAT] += 1
+    pool = CARDS_PER_SEAT * n - len(seen)
+    first_round = state.turn < n
+    mine = team_of(state, seat)
+    no_jack = {s: _none_dealt(pool, kinds[JACK], sizes[s]) for s in range(n) if s not in mine}
+    chances = {}
+    for foe in no_jack:
+        jack = 0.0
+        if not first_round:  # no Joker nor Jack in the first round
+            held = 1.0
+            for other, none in no_jack.items():
+                if other != foe and state.is_foe(other, foe):
+                    held *= none
+            jack = 1.0 - held
+        for rank in (BANDIT, SHERIFF):
+            hits = kinds[rank] + (0 if first_round else kinds[JOKER])
+            own = 1.0 - _none_dealt(pool, hits, sizes[foe])
+            chances[foe, rank] = 1.0 - (1.0 - HUNTER_WILL * own) * (1.0 - JACK_WILL * jack)
+    return chances
 
 
 def _blocking(state: State, friends: tuple[int, ...], ring: int) -> float:
@@ -271,9 +335,12 @@ def _bandits_home(state: State, seats: tuple[int, ...]) -> float:
     return count
 
 
-def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NEW) -> float:
+def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NEW,
+             chances: dict | None = None) -> float:
     """The position's worth to ``seat``'s team; ``ready``: whether the seat
-    holds a card to move its Bandit or Sheriff next turn."""
+    holds a card to move its Bandit or Sheriff next turn; ``chances``: the
+    foes' hunters' chances to walk (``hunter_chances``; without them a fixed
+    ``MOVE_CHANCE``)."""
     mine = team_of(state, seat)
     if state.phase == OVER:
         return WIN if seat in state.winners else -WIN
@@ -289,15 +356,16 @@ def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NE
     )
     foe_seats = tuple(s for s in range(state.n) if s not in mine)
     hunters = {
-        BANDIT: _walkers(state, foe_seats, BANDIT),
-        SHERIFF: _walkers(state, foe_seats, SHERIFF),
+        BANDIT: _walkers(state, foe_seats, BANDIT, chances),
+        SHERIFF: _walkers(state, foe_seats, SHERIFF, chances),
     }
+    move_chance = MOVE_CHANCE if chances is None else 1.0
     friends = [p for s in mine for p in range(s * PIECES, s * PIECES + PIECES)]
     for piece, chance in _exposure(state, friends, hunters, ring):
         lost = progress_lost(state, piece, ring)
         if weights.next_queue and piece == next_piece(state, piece // PIECES):
             lost += weights.next_queue * len(state.home[piece // PIECES])
-        score -= EXPOSURE_WEIGHT * MOVE_CHANCE * chance * lost
+        score -= EXPOSURE_WEIGHT * move_chance * chance * lost
     ours = {BANDIT: _walkers(state, mine, BANDIT), SHERIFF: _walkers(state, mine, SHERIFF)}
     if ours[BANDIT] or ours[SHERIFF]:
         own_chance = OWN_CHANCE_WITH_CARD if ready else OWN_CHANCE

@@ -46,6 +46,7 @@ from .evaluate import (
     Weights,
     evaluate,
     hand_value,
+    hunter_chances,
     next_piece,
     team_of,
 )
@@ -83,12 +84,14 @@ class Walker:
     """Scores walks on one position, each (piece, steps, colour) once."""
 
     def __init__(self, state: State, seat: int, weights: Weights = NEW,
-                 totals: tuple = DICE_TOTALS) -> None:
+                 totals: tuple = DICE_TOTALS, sizes: list[int] | None = None) -> None:
         self.state = state
         self.seat = seat
         self.weights = weights
         self.totals = totals
         self.cache: dict[tuple, float] = {}
+        # counted once: a walk changes no hand and no discard pile
+        self.chances = hunter_chances(state, seat, sizes) if weights.counting else None
 
     def after(self, piece: int, steps: int, colour: int, base: State | None = None) -> State:
         """The state after the walk (``base``: another starting state)."""
@@ -101,7 +104,7 @@ class Walker:
         found = self.cache.get(key)
         if found is None:
             child = self.after(piece, steps, colour)
-            found = self.cache[key] = evaluate(child, self.seat, ready, self.weights)
+            found = self.cache[key] = evaluate(child, self.seat, ready, self.weights, self.chances)
         return found
 
     def rolled(self, piece: int, colour: int, ready: bool) -> float:
@@ -113,11 +116,11 @@ class Walker:
         """Walk one die, then (unless done) the average over the next roll."""
         child = self.after(piece, die, colour)
         if child.phase == OVER or child.on_target(piece):
-            return evaluate(child, self.seat, ready, self.weights)
+            return evaluate(child, self.seat, ready, self.weights, self.chances)
         total = 0.0
         for steps, chance in self.totals:
             grandchild = self.after(piece, steps, colour, child)
-            total += chance * evaluate(grandchild, self.seat, ready, self.weights)
+            total += chance * evaluate(grandchild, self.seat, ready, self.weights, self.chances)
         return total
 
 
@@ -135,26 +138,34 @@ class HeuristicBot(ThinkingBot):
         deadline = Deadline(budget.cpu_seconds)
         state = state_from_view(view)
         seat = view["viewer"]
-        scores = score_moves(state, seat, legal_moves, deadline, self.weights)
+        scores = score_moves(state, seat, legal_moves, deadline, self.weights,
+                             public_sizes(view))
         best = max(scores)
         candidates = [m for m, s in zip(legal_moves, scores) if s >= best - 1e-9]
         return dict(rng.choice(candidates))
 
 
+def public_sizes(view: View) -> list[int]:
+    """Every seat's hand size, as the view shows it."""
+    return [info["hand_size"] for info in view["seats"]]
+
+
 def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Deadline,
-                weights: Weights = NEW) -> list:
+                weights: Weights = NEW, sizes: list[int] | None = None) -> list:
     """Each legal move's value for ``seat`` (the seat to move)."""
     actions = [move_to_action(move, state) for move in legal_moves]
-    return score_actions(state, seat, actions, deadline, weights)
+    return score_actions(state, seat, actions, deadline, weights, sizes=sizes)
 
 
 def score_actions(state: State, seat: int, actions: list[Action], deadline: Deadline,
-                  weights: Weights = NEW, totals: tuple = DICE_TOTALS) -> list:
+                  weights: Weights = NEW, totals: tuple = DICE_TOTALS,
+                  sizes: list[int] | None = None) -> list:
     """Each legal action's value for ``seat`` (the seat to move): the engine's
     action tuples, as a search walks them; ``LOST`` for those not scored
-    before the deadline. ``totals``: the dice walks averaged."""
+    before the deadline. ``totals``: the dice walks averaged; ``sizes``: the
+    hand sizes where the state's other hands are not dealt (a view's board)."""
     hand = state.hands[seat]
-    walker = Walker(state, seat, weights, totals)
+    walker = Walker(state, seat, weights, totals, sizes)
     allowed = joker_on_next(state, seat, actions) if weights.joker_next else None
     scores = []
     for index, (kind, card, piece, number) in enumerate(actions):

@@ -56,6 +56,7 @@ def state_from_view(view: dict[str, Any]) -> State:
             placed.setdefault(square, []).append((place, base + RANK_INDEX[letter]))
         if info["hand"] is not None:
             state.hands[seat] = [cards[name] for name in info["hand"]]
+    state.discard = [cards[name] for name in view["discard"]]  # public, for counting
     state.oidx = tuple(oidx)
     state.loc = loc
     state.lines = {square: [p for _, p in sorted(line)] for square, line in placed.items()}

@@ -59,6 +59,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from dataclasses import dataclass
 
 from games.rules.kasteel.constants import (
     CARDS_PER_SEAT,
@@ -73,7 +74,16 @@ from games.rules.kasteel.state import State
 from games.rules.kasteel.turns import play
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
-from .evaluate import NEW, RACE, WIN, Weights, evaluate, hand_value, walk_steps
+from .evaluate import (
+    NEW,
+    RACE,
+    WIN,
+    Weights,
+    evaluate,
+    hand_value,
+    hunter_chances,
+    walk_steps,
+)
 from .heuristic import (
     COARSE_TOTALS,
     HIGHEST_FIRST,
@@ -81,6 +91,7 @@ from .heuristic import (
     LOST,
     hunter_ready,
     place,
+    public_sizes,
     score_actions,
 )
 from .observe import state_from_view
@@ -134,6 +145,16 @@ class StrongBot(ThinkingBot):
     #: heuristic's first choice is played (variants measured in bench/)
     next_turn_search: bool = True
     endgame_search: bool = True
+    #: the leaf at the seat's next turn is worth its best move there (the
+    #: heuristic's score, with the policy's dice), not the static evaluation
+    #: of a position whose foes would move next
+    leaf_move: bool = False
+    #: the other seats' evaluation in the play-outs (``None``: our own)
+    foe_weights: Weights | None = None
+
+    def playout(self) -> Playout:
+        return Playout(self.max_plies, self.weights, self.policy_totals, self.leaf_move,
+                       self.foe_weights or self.weights)
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
@@ -145,7 +166,8 @@ class StrongBot(ThinkingBot):
         state = state_from_view(view)
         seat = view["viewer"]
         actions = [move_to_action(move, state) for move in legal_moves]
-        prior = score_actions(state, seat, actions, deadline, self.weights)
+        prior = score_actions(state, seat, actions, deadline, self.weights,
+                              sizes=public_sizes(view))
         ranked = sorted(range(len(actions)), key=lambda i: (-prior[i], rng.random()))
         endgame = last_deal(state)
         width = self.endgame_candidates if endgame else self.candidates
@@ -158,7 +180,7 @@ class StrongBot(ThinkingBot):
             worlds *= ENDGAME_WORLDS
         values = play_out(
             state, view, seat, [actions[i] for i in chosen], rng, worlds, deadline,
-            self.max_plies, self.weights, self.policy_totals,
+            self.playout(),
         )
         if values is None:  # not one world in the budget: the heuristic's choice
             return dict(legal_moves[chosen[0]])
@@ -185,6 +207,20 @@ def pick(values: list[list[float]], significance: float) -> int:
     return best if mean / (spread / math.sqrt(worlds)) >= significance else 0
 
 
+@dataclass(frozen=True)
+class Playout:
+    """How a play-out plays: ``max_plies`` other seats' moves at most, the
+    seat's ``weights`` at the leaf, the dice ``totals`` the movers average,
+    whether the leaf is worth the seat's best move (``leaf_move``), and the
+    other seats' evaluation (``foe_weights``)."""
+
+    max_plies: int = MAX_PLIES
+    weights: Weights = NEW
+    totals: tuple = COARSE_TOTALS
+    leaf_move: bool = False
+    foe_weights: Weights = NEW
+
+
 def play_out(
     state: State,
     view: View,
@@ -193,9 +229,7 @@ def play_out(
     rng: random.Random,
     worlds: int | None,
     deadline: Deadline,
-    max_plies: int,
-    weights: Weights = NEW,
-    policy_totals: tuple = COARSE_TOTALS,
+    policy: Playout = Playout(),
 ) -> list[list[float]] | None:
     """Each candidate's value in every world played, the same worlds for
     all (``None``: not one world)."""
@@ -206,7 +240,7 @@ def play_out(
         world = sample_world(state, view, unseen, rng)
         values = []
         for action in candidates:
-            value = play_one(world, action, seat, deadline, max_plies, weights, policy_totals)
+            value = play_one(world, action, seat, deadline, policy)
             if value is None:
                 break
             values.append(value)
@@ -244,21 +278,23 @@ def sample_world(state: State, view: View, unseen: list[int], rng: random.Random
     return world
 
 
-def play_one(world: State, action: Action, seat: int, deadline: Deadline, max_plies: int,
-             weights: Weights = NEW, policy_totals: tuple = COARSE_TOTALS) -> float | None:
+def play_one(world: State, action: Action, seat: int, deadline: Deadline,
+             policy: Playout = Playout()) -> float | None:
     """The candidate's value in one world: played, then the heuristic for
     every seat that moves before the seat's next turn (``None``: out of time)."""
     state = world.copy()
     to_the_end = last_deal(state)
     play(state, action)
     plies = 0
-    while state.phase != OVER and (to_the_end or plies < max_plies):
+    weights, totals = policy.weights, policy.totals
+    while state.phase != OVER and (to_the_end or plies < policy.max_plies):
         mover = state.to_move
         if mover == seat and state.pending is None and not to_the_end:
             break
         actions = legal_actions(state)
         if len(actions) > 1:
-            scores = score_actions(state, mover, actions, deadline, weights, policy_totals)
+            judge = weights if mover == seat else policy.foe_weights
+            scores = score_actions(state, mover, actions, deadline, judge, totals)
             if deadline.passed():
                 return None
             best = max(scores)
@@ -269,8 +305,14 @@ def play_one(world: State, action: Action, seat: int, deadline: Deadline, max_pl
         plies += 1
     if state.phase == OVER:
         return win_share(state, seat)
+    if policy.leaf_move and state.to_move == seat and state.pending is None:
+        actions = legal_actions(state)
+        if len(actions) > 1:
+            scores = score_actions(state, seat, actions, deadline, weights, totals)
+            return None if deadline.passed() else max(scores)
     hand = state.hands[seat]
-    return evaluate(state, seat, hunter_ready(hand), weights) + hand_value(
+    chances = hunter_chances(state, seat) if weights.counting else None
+    return evaluate(state, seat, hunter_ready(hand), weights, chances) + hand_value(
         state, seat, hand, weights
     )
 
