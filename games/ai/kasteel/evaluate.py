@@ -118,8 +118,9 @@ NEW = Weights(
 )
 #: The strong level's evaluation: the heuristic's, and in a limited game the
 #: castle values each seat can expect at the limit (``expected_castle``), ten
-#: squares a point (measured: docs/ai.md, "Strijd om het Kasteel").
-RACE = replace(NEW, race=10.0, joker_next=True)
+#: squares a point; the foes' hunters walk by the cards still out
+#: (``hunter_chances``; measured: docs/ai.md, "Strijd om het Kasteel").
+RACE = replace(NEW, race=10.0, joker_next=True, counting=True)
 
 CARD_VALUES = {JOKER: 4.0, JACK: 2.0}
 NUMBER_VALUE = 1.5

@@ -148,7 +148,7 @@ class StrongBot(ThinkingBot):
     #: the leaf at the seat's next turn is worth its best move there (the
     #: heuristic's score, with the policy's dice), not the static evaluation
     #: of a position whose foes would move next
-    leaf_move: bool = False
+    leaf_move: bool = True
     #: the other seats' evaluation in the play-outs (``None``: our own)
     foe_weights: Weights | None = None
 
