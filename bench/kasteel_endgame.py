@@ -66,9 +66,9 @@ class Config:
     worlds: int
     significance: float
     jobs: int
-    leaf_move: bool = False
+    static_leaf: bool = False
     foe_new: bool = False
-    counting: bool = False
+    no_counting: bool = False
 
 
 @dataclasses.dataclass
@@ -86,11 +86,25 @@ def _at_branch(state, config: Config) -> bool:
     return (state.cycle, state.deal) >= (cycle, config.deal)
 
 
+def _levels(config: Config) -> tuple[StrongBot, Quiet]:
+    """The test seat searching and not searching, as the options set them."""
+    strong, quiet = StrongBot(), Quiet()
+    strong.significance = config.significance
+    strong.leaf_move = not config.static_leaf
+    if config.foe_new:
+        strong.foe_weights = NEW
+    if config.no_counting:
+        for level in (strong, quiet):
+            level.weights = dataclasses.replace(level.weights, counting=False)
+    return strong, quiet
+
+
 def _play(rules, state, bots, rngs, seats, stop=None, budget: Budget | None = None,
-          timing: list[float] | None = None, differs: list[bool] | None = None):
+          timing: list[float] | None = None, differs: list[bool] | None = None,
+          quiet: Quiet | None = None):
     """Play until the game ends (or ``stop(state)``), the test seat (``bots[0]``)
     with ``budget``; ``timing`` collects its CPU on its decisions that were not
-    forced, and ``differs`` whether each differs from the heuristic's first choice."""
+    forced, and ``differs`` whether each differs from ``quiet``'s choice."""
     while not rules.is_over(state) and not (stop and stop(state)):
         seat = rules.to_move(state)
         j = seats.index(seat)
@@ -100,7 +114,7 @@ def _play(rules, state, bots, rngs, seats, stop=None, budget: Budget | None = No
         if timing is not None and j == 0 and len(legal) > 1:
             timing.append(time.process_time() - started)
             if differs is not None:
-                differs.append(Quiet().choose(view, legal, random.Random(0)) != move)
+                differs.append(quiet.choose(view, legal, random.Random(0)) != move)
         state = rules.apply(state, move, seat=seat).state
     return state
 
@@ -113,19 +127,12 @@ def play(config: Config, index: int) -> Result:
     # the test seat is bots[0]; seats listed so that seats[j] is played by bots[j]
     seats = [order[(index + j) % config.players] for j in range(config.players)]
     rngs = [random.Random(seed_for(config.seed, index, f"p{j}")) for j in range(config.players)]
-    quiet = Quiet()
+    strong, quiet = _levels(config)
     others = [HeuristicBot() for _ in range(config.players - 1)]
     state = _play(rules, state, [quiet, *others], rngs, seats,
                   stop=lambda now: _at_branch(now, config))
     searched, plain, timing, differs = [], [], [], []
-    strong = StrongBot()
     budget = Budget(iterations=config.worlds)
-    strong.significance = config.significance
-    strong.leaf_move = config.leaf_move
-    if config.foe_new:
-        strong.foe_weights = NEW
-    if config.counting:  # the searching side alone counts the cards
-        strong.weights = dataclasses.replace(strong.weights, counting=True)
     for replay in range(config.replays):
         fresh = random.Random(seed_for(config.seed, index, f"replay{replay}"))
         dice, streams = fresh.getrandbits(62), [fresh.getrandbits(48) for _ in seats]
@@ -135,7 +142,7 @@ def play(config: Config, index: int) -> Result:
             replay_rngs = [random.Random(s) for s in streams]
             end = _play(rules, start, [first, *others], replay_rngs, seats, budget=budget,
                         timing=timing if side == "search" else None,
-                        differs=differs if side == "search" else None)
+                        differs=differs if side == "search" else None, quiet=quiet)
             credit = _credit(rules, end, rules.outcome(end), tuple(seats))
             (searched if side == "search" else plain).append(credit[seats[0]])
     return Result(index, searched, plain, len(timing), sum(timing), sum(differs))
@@ -156,9 +163,9 @@ def report(config: Config, results: list[Result], wall: float) -> str:
         f"{len(results)} games x {config.replays} replays, seed {config.seed}, "
         f"{config.worlds} worlds a decision (x4 in the last deal), "
         f"significance {config.significance}"
-        + (", the leaf worth the seat's best move" if config.leaf_move else "")
+        + (", the leaf scored statically" if config.static_leaf else "")
         + (", the other seats played out as the site's heuristic" if config.foe_new else "")
-        + (", the searching side counting cards" if config.counting else ""),
+        + (", no card counting" if config.no_counting else ""),
         f"searching:  win share {100 * statistics.fmean(search):.1f}%",
         f"heuristic:  win share {100 * statistics.fmean(quiet):.1f}%",
         f"difference: {100 * statistics.fmean(diffs):+.2f} points "
@@ -186,12 +193,13 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=8)
     parser.add_argument("--significance", type=float, default=StrongBot.significance)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--leaf-move", action="store_true",
-                        help="the search's leaf worth the seat's best move there")
+    parser.add_argument("--static-leaf", action="store_true",
+                        help="the play-out's leaf scored by the evaluation, not by the "
+                             "seat's best move there (as before 2026-12-03)")
     parser.add_argument("--foe-new", action="store_true",
                         help="the other seats played out with the site's heuristic weights")
-    parser.add_argument("--counting", action="store_true",
-                        help="the searching side counts the cards (evaluate.hunter_chances)")
+    parser.add_argument("--no-counting", action="store_true",
+                        help="both sides without counting the cards (evaluate.hunter_chances)")
     options = parser.parse_args()
     config = Config(**{f.name: getattr(options, f.name) for f in dataclasses.fields(Config)})
     started = time.perf_counter()

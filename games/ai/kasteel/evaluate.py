@@ -11,7 +11,11 @@ In squares of progress (a typical dice walk is 7). The terms:
   (or, for a Bandit, a foe's Sheriff) that can walk, valued at the progress
   it would lose, times the chance that a walk of that length happens before
   our next turn. A piece on its own start square blocks every Bandit, so it
-  is safe there;
+  is safe there. The chance that the hunter walks at all is a fixed guess
+  (``MOVE_CHANCE``), or with ``counting`` (the strong level's) worked out
+  from the cards the seat cannot see and the public hand sizes
+  (``counting.hunter_chances``): a foe without cards, or after every card
+  that walks its Bandit has been played, robs no one before our next turn;
 - **threats**: the same for foe pieces within reach of our Bandits and
   Sheriffs, counted more when we hold a card to move them;
 - **blocking**: a friend on its own start square in the way of foes just
@@ -108,7 +112,8 @@ class Weights:
     #: waits for their cards), in the progress and in what being robbed costs
     next_queue: float = 0.0
     #: the chance that a foe's Bandit or Sheriff walks before our next turn is
-    #: counted from the public cards (``hunter_chances``), not ``MOVE_CHANCE``
+    #: counted from the public cards (``counting.hunter_chances``), not
+    #: ``MOVE_CHANCE``
     counting: bool = False
 
 
@@ -119,7 +124,7 @@ NEW = Weights(
 #: The strong level's evaluation: the heuristic's, and in a limited game the
 #: castle values each seat can expect at the limit (``expected_castle``), ten
 #: squares a point; the foes' hunters walk by the cards still out
-#: (``hunter_chances``; measured: docs/ai.md, "Strijd om het Kasteel").
+#: (``counting.hunter_chances``; measured: docs/ai.md, "Strijd om het Kasteel").
 RACE = replace(NEW, race=10.0, joker_next=True, counting=True)
 
 CARD_VALUES = {JOKER: 4.0, JACK: 2.0}
@@ -215,63 +220,6 @@ def _exposure(state: State, pieces: list[int], hunters: dict, ring: int) -> list
     return out
 
 
-#: a foe holding a card that walks its hunter uses it on a piece in reach this
-#: often (scaled so that a full first hand gives about ``MOVE_CHANCE``)
-HUNTER_WILL = 0.85
-JACK_WILL = 0.3  # a third seat walks the hunter with its Jack
-
-
-def _none_dealt(pool: int, hits: int, size: int) -> float:
-    """The chance that ``size`` cards drawn from ``pool`` hold none of ``hits``."""
-    chance = 1.0
-    for i in range(size):
-        if pool - i <= 0:
-            return 0.0
-        chance *= max(0.0, (pool - hits - i) / (pool - i))
-    return chance
-
-
-def hunter_chances(state: State, seat: int, sizes: list[int] | None = None) -> dict | None:
-    """``(foe seat, rank) -> chance`` that the foe's Bandit (or Sheriff) walks
-    before ``seat``'s next turn, counted from what ``seat`` may know: the
-    cards it cannot see (not in its hand, not in the discard pile) are the
-    others' hands and the deck, and the hand sizes are public (``sizes``;
-    by default the state's hands). A hunter walks with its own piece card
-    in any colour or a Joker, or a third seat's Jack. A foe without cards
-    does not move before our next turn while we hold more than the card we
-    play; when that card is our last, the next deal may come first:
-    ``None``, the fixed ``MOVE_CHANCE``."""
-    hand = state.hands[seat]
-    if len(hand) <= 1:
-        return None
-    n = state.n
-    if sizes is None:
-        sizes = [len(h) for h in state.hands]
-    seen = set(hand) | set(state.discard)
-    kinds = [0] * CARDS_PER_SEAT
-    for card in range(CARDS_PER_SEAT * n):
-        if card not in seen:
-            kinds[card % CARDS_PER_SEAT] += 1
-    pool = CARDS_PER_SEAT * n - len(seen)
-    first_round = state.turn < n
-    mine = team_of(state, seat)
-    no_jack = {s: _none_dealt(pool, kinds[JACK], sizes[s]) for s in range(n) if s not in mine}
-    chances = {}
-    for foe in no_jack:
-        jack = 0.0
-        if not first_round:  # no Joker nor Jack in the first round
-            held = 1.0
-            for other, none in no_jack.items():
-                if other != foe and state.is_foe(other, foe):
-                    held *= none
-            jack = 1.0 - held
-        for rank in (BANDIT, SHERIFF):
-            hits = kinds[rank] + (0 if first_round else kinds[JOKER])
-            own = 1.0 - _none_dealt(pool, hits, sizes[foe])
-            chances[foe, rank] = 1.0 - (1.0 - HUNTER_WILL * own) * (1.0 - JACK_WILL * jack)
-    return chances
-
-
 def _blocking(state: State, friends: tuple[int, ...], ring: int) -> float:
     """Foes held up by friends on their start squares, minus the reverse."""
     score = 0.0
@@ -340,8 +288,8 @@ def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NE
              chances: dict | None = None) -> float:
     """The position's worth to ``seat``'s team; ``ready``: whether the seat
     holds a card to move its Bandit or Sheriff next turn; ``chances``: the
-    foes' hunters' chances to walk (``hunter_chances``; without them a fixed
-    ``MOVE_CHANCE``)."""
+    foes' hunters' chances to walk (``counting.hunter_chances``; without
+    them a fixed ``MOVE_CHANCE``)."""
     mine = team_of(state, seat)
     if state.phase == OVER:
         return WIN if seat in state.winners else -WIN

@@ -38,6 +38,7 @@ from games.rules.kasteel.state import State
 from games.rules.kasteel.walking import walk
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
+from .counting import hunter_chances
 from .evaluate import (
     NEW,
     OLD,
@@ -46,7 +47,6 @@ from .evaluate import (
     Weights,
     evaluate,
     hand_value,
-    hunter_chances,
     next_piece,
     team_of,
 )

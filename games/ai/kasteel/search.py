@@ -19,10 +19,14 @@ chance that a foe Bandit walks). Here the foes really move:
    Sheriffs walk when its cards allow it, as they would. The same world (the
    same hands, the same dice) serves every candidate, so their difference is
    the move's and not the luck's.
-4. **Leaf**: the heuristic's evaluation for the seat (its static exposure
-   covers the seats beyond the horizon) plus its hand's worth, and in a
-   limited game the race to the limit (``evaluate.RACE``): the castle values
-   each seat can expect when the cards run out, ours against the foes'. The
+4. **Leaf**: the seat's own next turn, worth its best move there (the
+   heuristic's score of each legal move, dice averaged: ``leaf_move``), as
+   the seat will move before any foe; the evaluation inside it is the
+   heuristic's (its static exposure covers the seats beyond the horizon,
+   the foes' Bandits and Sheriffs walking by the cards still out:
+   ``counting.hunter_chances``) plus the hand's worth, and in a limited
+   game the race to the limit (``evaluate.RACE``): the castle values each
+   seat can expect when the cards run out, ours against the foes'. The
    same evaluation ranks the candidates.
 5. **Choice**: the move with the best mean over the worlds, but the
    heuristic's first choice unless the best beats it by ``SIGNIFICANCE``
@@ -74,6 +78,7 @@ from games.rules.kasteel.state import State
 from games.rules.kasteel.turns import play
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
+from .counting import hunter_chances
 from .evaluate import (
     NEW,
     RACE,
@@ -81,7 +86,6 @@ from .evaluate import (
     Weights,
     evaluate,
     hand_value,
-    hunter_chances,
     walk_steps,
 )
 from .heuristic import (

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.ai.kasteel.evaluate import MOVE_CHANCE, NEW, evaluate, hunter_chances
+from games.ai.kasteel.counting import hunter_chances
+from games.ai.kasteel.evaluate import MOVE_CHANCE, NEW, evaluate
 from games.ai.kasteel.heuristic import public_sizes
 from games.ai.kasteel.observe import state_from_view
 from games.rules.kasteel.constants import BANDIT, SHERIFF
