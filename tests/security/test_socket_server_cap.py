@@ -30,7 +30,9 @@ def test_it_answers_over_4_kb_and_closes_over_1_mib(tmp_path, request):
         assert json.loads(socket.recv(timeout=10)) == TOO_LARGE
         socket.send("x" * DAPHNE_CAP)  # at the cap: read, then refused by the consumer
         assert json.loads(socket.recv(timeout=10)) == TOO_LARGE
-        socket.send("x" * (DAPHNE_CAP + 1))
         with pytest.raises(ConnectionClosed) as closed:
+            # the server may close while the frame is still being sent (a
+            # broken pipe on a loaded machine) or after reading it
+            socket.send("x" * (DAPHNE_CAP + 1))
             socket.recv(timeout=10)
     assert closed.value.rcvd is None or closed.value.rcvd.code == 1009
