@@ -84,8 +84,29 @@ def table_new(request: HttpRequest) -> HttpResponse:
         "form": form, "game": game, "games": offered, "hints": length_hints(game)})
 
 
-def _context(request: HttpRequest, table: Table) -> dict:
+def ai_choices(game: str) -> list[dict]:
+    """The AI players a table of ``game`` can seat, weakest first: each level
+    with its AI account's name, its arena rating and what it does, as the
+    lobby shows them ("Archdruid, about 1900"), not the level's code name."""
+    from django.contrib.auth import get_user_model
+
     from games.ai import levels_for
+    from games.ai.registry import arena_rating, describe
+
+    levels = levels_for(game)
+    names = dict(get_user_model().objects.filter(
+        is_bot=True, is_active=True, bot_level__in=levels).values_list("bot_level", "username"))
+    choices = []
+    for level in levels:
+        label = names.get(level, level)
+        rating = arena_rating(game, level)
+        if rating is not None:
+            label = _("%(name)s, about %(rating)s") % {"name": label, "rating": rating}
+        choices.append({"level": level, "label": label, "description": _(describe(game, level))})
+    return choices
+
+
+def _context(request: HttpRequest, table: Table) -> dict:
 
     places = list(table.places.select_related("user").order_by("id"))
     me = request.user.pk if request.user.is_authenticated else None
@@ -95,7 +116,7 @@ def _context(request: HttpRequest, table: Table) -> dict:
         "is_creator": me == table.creator_id,
         "free": max(0, table.size - len(places)),
         "length": table_terms.length_text(table.game, table.size, table.teams, table.limit),
-        "levels": levels_for(table.game),
+        "levels": ai_choices(table.game),
         "series": list(table.series.select_related("match").order_by("number")),
     }
 

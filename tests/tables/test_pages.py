@@ -46,3 +46,23 @@ def test_it_shows_the_table_page_and_starts_from_it(client, alice):
     response = client.post(f"/tables/{table.pk}/ai/", {"level": "random"})
     table.refresh_from_db()
     assert response["Location"] == f"/games/{table.series.get().match_id}/"
+
+
+def test_it_offers_ai_players_by_name_and_rating_as_the_lobby_does(client, alice, monkeypatch):
+    from games.ai import registry
+    from games.bots import ensure_bot_accounts
+
+    ensure_bot_accounts()
+    monkeypatch.setattr(registry, "ARENA_RATINGS", {"kasteel": {"strong": (1643, 50)}})
+    table = tables.open_table(alice, game="kasteel", size=3, limit=1)
+    client.force_login(alice)
+    html = client.get(f"/tables/{table.pk}/").content.decode()
+    select = html[html.index('<select name="level">'):]
+    select = select[:select.index("</select>")]
+    assert '<option value="random"' in select and ">Sprite</option>" in select
+    # the first real opponent is chosen at first, as in the lobby
+    assert 'value="heuristic" title="' in select and "selected>Wanderer</option>" in select
+    assert ">Archdruid, about 1640</option>" in select
+    assert ">strong<" not in select and ">random<" not in select
+    client.post(f"/tables/{table.pk}/ai/", {"level": "strong"})
+    assert [p.user.username for p in table.places.order_by("id")] == ["alice", "Archdruid"]
