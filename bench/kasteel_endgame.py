@@ -199,7 +199,7 @@ def main() -> None:
     parser.add_argument("--foe-new", action="store_true",
                         help="the other seats played out with the site's heuristic weights")
     parser.add_argument("--no-counting", action="store_true",
-                        help="both sides without counting the cards (evaluate.hunter_chances)")
+                        help="both sides without counting the cards (counting.hunter_chances)")
     options = parser.parse_args()
     config = Config(**{f.name: getattr(options, f.name) for f in dataclasses.fields(Config)})
     started = time.perf_counter()

@@ -107,7 +107,6 @@ def ai_choices(game: str) -> list[dict]:
 
 
 def _context(request: HttpRequest, table: Table) -> dict:
-
     places = list(table.places.select_related("user").order_by("id"))
     me = request.user.pk if request.user.is_authenticated else None
     mine = next((p for p in places if p.user_id == me and not p.ai_level), None)

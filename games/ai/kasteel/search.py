@@ -71,7 +71,6 @@ from games.rules.kasteel.constants import (
     OVER,
     PIECES,
     SQUARES_PER_SEAT,
-    card_index,
 )
 from games.rules.kasteel.moves import Action, legal_actions, move_to_action
 from games.rules.kasteel.state import State
@@ -259,9 +258,8 @@ def play_out(
 
 
 def unseen_cards(state: State, view: View) -> list[int]:
-    """The cards the seat cannot see: neither in its hand nor discarded."""
-    cards = card_index(state.n)
-    state.discard = [cards[name] for name in view["discard"]]
+    """The cards the seat cannot see: neither in its hand nor discarded (the
+    view's discard pile, which ``state_from_view`` put on the board)."""
     seen = set(state.hands[view["viewer"]]) | set(state.discard)
     return [card for card in range(CARDS_PER_SEAT * state.n) if card not in seen]
 

@@ -1,5 +1,5 @@
 """Counting the public cards: the chance that a foe's Bandit walks before our
-next turn (``evaluate.hunter_chances``) comes from the cards the seat cannot
+next turn (``counting.hunter_chances``) comes from the cards the seat cannot
 see and the public hand sizes, not from a fixed guess."""
 
 from __future__ import annotations
