@@ -69,6 +69,7 @@ class Config:
     static_leaf: bool = False
     foe_new: bool = False
     no_counting: bool = False
+    horizon: int = 1
 
 
 @dataclasses.dataclass
@@ -91,6 +92,7 @@ def _levels(config: Config) -> tuple[StrongBot, Quiet]:
     strong, quiet = StrongBot(), Quiet()
     strong.significance = config.significance
     strong.leaf_move = not config.static_leaf
+    strong.horizon = config.horizon
     if config.foe_new:
         strong.foe_weights = NEW
     if config.no_counting:
@@ -165,7 +167,8 @@ def report(config: Config, results: list[Result], wall: float) -> str:
         f"significance {config.significance}"
         + (", the leaf scored statically" if config.static_leaf else "")
         + (", the other seats played out as the site's heuristic" if config.foe_new else "")
-        + (", no card counting" if config.no_counting else ""),
+        + (", no card counting" if config.no_counting else "")
+        + (f", play-outs to the seat's turn {config.horizon}" if config.horizon > 1 else ""),
         f"searching:  win share {100 * statistics.fmean(search):.1f}%",
         f"heuristic:  win share {100 * statistics.fmean(quiet):.1f}%",
         f"difference: {100 * statistics.fmean(diffs):+.2f} points "
@@ -200,6 +203,8 @@ def main() -> None:
                         help="the other seats played out with the site's heuristic weights")
     parser.add_argument("--no-counting", action="store_true",
                         help="both sides without counting the cards (counting.hunter_chances)")
+    parser.add_argument("--horizon", type=int, default=StrongBot.horizon,
+                        help="the seat's own turns a play-out reaches before its leaf")
     options = parser.parse_args()
     config = Config(**{f.name: getattr(options, f.name) for f in dataclasses.fields(Config)})
     started = time.perf_counter()

@@ -154,10 +154,12 @@ class StrongBot(ThinkingBot):
     leaf_move: bool = True
     #: the other seats' evaluation in the play-outs (``None``: our own)
     foe_weights: Weights | None = None
+    #: the seat's own turns a play-out reaches before its leaf
+    horizon: int = 1
 
     def playout(self) -> Playout:
         return Playout(self.max_plies, self.weights, self.policy_totals, self.leaf_move,
-                       self.foe_weights or self.weights)
+                       self.foe_weights or self.weights, self.horizon)
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
@@ -212,16 +214,21 @@ def pick(values: list[list[float]], significance: float) -> int:
 
 @dataclass(frozen=True)
 class Playout:
-    """How a play-out plays: ``max_plies`` other seats' moves at most, the
-    seat's ``weights`` at the leaf, the dice ``totals`` the movers average,
-    whether the leaf is worth the seat's best move (``leaf_move``), and the
-    other seats' evaluation (``foe_weights``)."""
+    """How a play-out plays: ``max_plies`` other seats' moves at most
+    between two of the seat's turns, the seat's ``weights`` at the leaf, the
+    dice ``totals`` the movers average, whether the leaf is worth the seat's
+    best move (``leaf_move``), the other seats' evaluation
+    (``foe_weights``), and how many of the seat's own turns the play-out
+    reaches (``turns``)."""
 
     max_plies: int = MAX_PLIES
     weights: Weights = NEW
     totals: tuple = COARSE_TOTALS
     leaf_move: bool = False
     foe_weights: Weights = NEW
+    #: the seat's own turns a play-out reaches: at the last the leaf, at
+    #: those before it the seat plays the heuristic's move like the others
+    turns: int = 1
 
 
 def play_out(
@@ -287,12 +294,15 @@ def play_one(world: State, action: Action, seat: int, deadline: Deadline,
     state = world.copy()
     to_the_end = last_deal(state)
     play(state, action)
-    plies = 0
+    plies, turns = 0, 0
     weights, totals = policy.weights, policy.totals
     while state.phase != OVER and (to_the_end or plies < policy.max_plies):
         mover = state.to_move
         if mover == seat and state.pending is None and not to_the_end:
-            break
+            turns += 1
+            if turns >= policy.turns:
+                break
+            plies = -1  # the seat's own move does not count against the others'
         actions = legal_actions(state)
         if len(actions) > 1:
             judge = weights if mover == seat else policy.foe_weights
