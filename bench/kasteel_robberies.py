@@ -9,7 +9,7 @@ rotate as in the arena. For the test seat's King it counts how often it ends
 the game in its castle, how often a foe's Bandit robbed it on the way (a
 Bandit walking on the ring, one entering from its home row, or one walked by
 a third seat's Jack), and how often it walked out of its castle again (and
-whether the hand left any other move). It prints the win share in the games
+whether the hand left a move that did not walk it). It prints the win share in the games
 where the King ended in the castle and in the others.
 Figures: docs/ai.md, "Strijd om het Kasteel".
 """
@@ -96,7 +96,10 @@ def play(config: Config, index: int) -> Result:
         if how:
             robbed[how] += 1
         if before[king] >= CASTLE and state.loc[king] < CASTLE:
-            exits["forced" if len(legal) == 1 else "chosen"] += 1
+            # forced: every move the hand allowed walked the King (or rolled again)
+            only_king = all(m["type"] == "dice" or m.get("piece") == f"{seats[0]}:K"
+                            for m in legal)
+            exits["forced" if only_king else "chosen"] += 1
     credit = _credit(rules, state, rules.outcome(state), tuple(seats))
     values = [state.castle_value(int(s)) for s in seats]
     return Result(index, credit[seats[0]], state.loc[king] >= CASTLE, robbed, exits, values)
@@ -122,6 +125,9 @@ def report(config: Config, results: list[Result], wall: float) -> str:
         return ", ".join(f"{k if k < 3 else '3+'}: {counts[k]}" for k in sorted(counts))
 
     values = Counter(r.values[0] for r in results)
+    against = Counter(
+        "alone" if r.values[0] > max(r.values[1:]) else
+        "shared" if r.values[0] == max(r.values[1:]) else "behind" for r in inside)
     lines = [
         f"kasteel, {config.players} players, limit {config.limit}, {n} games, seed "
         f"{config.seed}: the strong level's choice without search against the heuristic",
@@ -133,8 +139,10 @@ def report(config: Config, results: list[Result], wall: float) -> str:
         f"walked by a Jack {robbed['jack'] / n:.2f})",
         f"games by the times its King was robbed: King in: {times(inside)}; "
         f"King out: {times(outside)}",
-        f"its King walked out of its castle: {exits['forced']} times with no other move, "
-        f"{exits['chosen']} chosen",
+        f"with its King in: the highest castle value alone in {against['alone']} games, "
+        f"level with a foe's in {against['shared']}, behind one in {against['behind']}",
+        f"its King walked out of its castle: {exits['forced']} times when every move "
+        f"walked it, {exits['chosen']} chosen",
         "its castle value at the end: "
         + ", ".join(f"{v}: {values[v]}" for v in sorted(values)),
         f"wall time: {wall:.0f} s on {config.jobs} process(es)",
