@@ -121,14 +121,22 @@ def _play(rules, state, bots, rngs, seats, stop=None, budget: Budget | None = No
     return state
 
 
-def play(config: Config, index: int) -> Result:
+def new_table(config, index: int):
+    """Game ``index`` of a run (``config``: its ``seed``, ``players`` and
+    ``limit``): the rules, the new game, the seats (``seats[j]`` is played
+    by the ``j``-th bot, the test seat first, rotating with the index as in
+    the arena) and each bot's rng."""
     rules = get_rules("kasteel")
     options = {"players": config.players, "teams": False, "limit": config.limit}
     state = rules.new_game(seed_for(config.seed, index, "deal"), options)
     order = rules.seats(state)
-    # the test seat is bots[0]; seats listed so that seats[j] is played by bots[j]
     seats = [order[(index + j) % config.players] for j in range(config.players)]
     rngs = [random.Random(seed_for(config.seed, index, f"p{j}")) for j in range(config.players)]
+    return rules, state, seats, rngs
+
+
+def play(config: Config, index: int) -> Result:
+    rules, state, seats, rngs = new_table(config, index)
     strong, quiet = _levels(config)
     others = [HeuristicBot() for _ in range(config.players - 1)]
     state = _play(rules, state, [quiet, *others], rngs, seats,

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import random
 import statistics
 import sys
 import time
@@ -27,19 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ai.arena import play_all, seed_for  # noqa: E402
+from kasteel_endgame import Quiet, new_table  # noqa: E402  (this folder)
+
+from games.ai.arena import play_all  # noqa: E402
 from games.ai.arena_multi import _credit  # noqa: E402
 from games.ai.kasteel.heuristic import HeuristicBot  # noqa: E402
-from games.ai.kasteel.search import StrongBot  # noqa: E402
-from games.rules import get_rules  # noqa: E402
 from games.rules.kasteel.constants import BANDIT, CASTLE, HOME, KING, PIECES  # noqa: E402
-
-
-class Quiet(StrongBot):
-    """The strong level's choice without any play-out: the heuristic's first."""
-
-    next_turn_search = False
-    endgame_search = False
 
 
 @dataclasses.dataclass
@@ -76,13 +68,8 @@ def _robbery(before: list[int], after: list[int], king: int, mover: int) -> str 
 
 
 def play(config: Config, index: int) -> Result:
-    rules = get_rules("kasteel")
-    options = {"players": config.players, "teams": False, "limit": config.limit}
-    state = rules.new_game(seed_for(config.seed, index, "deal"), options)
-    order = rules.seats(state)
-    seats = [order[(index + j) % config.players] for j in range(config.players)]
+    rules, state, seats, rngs = new_table(config, index)
     king = int(seats[0]) * PIECES + KING
-    rngs = [random.Random(seed_for(config.seed, index, f"p{j}")) for j in range(config.players)]
     bots = [Quiet()] + [HeuristicBot() for _ in range(config.players - 1)]
     robbed, exits = Counter(), Counter()
     while not rules.is_over(state):
