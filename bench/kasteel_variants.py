@@ -3,6 +3,7 @@
     python bench/kasteel_variants.py --weights race:10 --games 200 --limit 9 --seed 1
     python bench/kasteel_variants.py --weights race:10 --search --worlds 8 --games 200 --limit 9
     python bench/kasteel_variants.py --weights race:10,joker_next:1 --order KXSDCBP --games 200
+    python bench/kasteel_variants.py --weights race:10 --games 1000 --jobs 2 --record a.jsonl
 
 One seat plays the variant, the others the site's ``heuristic`` (``--others``); the seats
 rotate as in ``manage.py arena --seats`` (games.ai.arena_multi), and the same
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import sys
 import time
 from pathlib import Path
@@ -62,6 +64,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--record", default=None,
+                        help="write each game's share of the win for the variant to this file "
+                             "(JSON lines; compare two with bench/kasteel_paired.py)")
     options = parser.parse_args()
     weights = weights_from(options.weights)
     base = StrongBot if options.search else HeuristicBot
@@ -83,6 +88,11 @@ def main() -> None:
     print(f"variant: {'strong' if options.search else 'heuristic'} with {weights}, "
           f"home order {variant.home_order}")
     print(format_multi_report(config, results, time.perf_counter() - started))
+    if options.record:
+        with open(options.record, "w") as out:
+            for result in results:
+                out.write(json.dumps({"seed": options.seed, "game": result.index,
+                                      "credit": result.credit[0]}) + "\n")
 
 
 if __name__ == "__main__":

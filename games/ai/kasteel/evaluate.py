@@ -38,7 +38,10 @@ In squares of progress (a typical dice walk is 7). The terms:
   castle value when the cards run out (``expected_castle``), ours against
   the foes'.
   With it (``joker_next``) a Joker walks the next piece of the home order
-  whenever that piece stands on the ring (``heuristic.joker_on_next``).
+  whenever that piece stands on the ring, and enters the first of its home
+  row while it waits at home (``joker_queue``), as long as it can still get
+  in by the limit (``joker_hope``, ``entry_chance``;
+  ``heuristic.joker_on_next``).
 
 ``Weights`` holds the terms added to bring pieces home; ``OLD`` switches
 them off (the arena's ``heuristic-old``, a yardstick for the new ``NEW``).
@@ -115,6 +118,12 @@ class Weights:
     #: counted from the public cards (``counting.hunter_chances``), not
     #: ``MOVE_CHANCE``
     counting: bool = False
+    #: with ``joker_next``, while the next piece waits at home a Joker enters
+    #: the first of its home row (the next piece itself, or one ahead of it)
+    joker_queue: bool = False
+    #: with ``joker_next``, Jokers are free again once the next piece's chance
+    #: to get into its castle by the limit (``entry_chance``) is below this
+    joker_hope: float = 0.0
 
 
 OLD = Weights()
@@ -124,8 +133,10 @@ NEW = Weights(
 #: The strong level's evaluation: the heuristic's, and in a limited game the
 #: castle values each seat can expect at the limit (``expected_castle``), ten
 #: squares a point; the foes' hunters walk by the cards still out
-#: (``counting.hunter_chances``; measured: docs/ai.md, "Strijd om het Kasteel").
-RACE = replace(NEW, race=10.0, joker_next=True, counting=True)
+#: (``counting.hunter_chances``); the Jokers bring the next piece in while
+#: it can still get in (measured: docs/ai.md, "Strijd om het Kasteel").
+RACE = replace(NEW, race=10.0, joker_next=True, counting=True, joker_queue=True,
+               joker_hope=0.15)
 
 CARD_VALUES = {JOKER: 4.0, JACK: 2.0}
 NUMBER_VALUE = 1.5
@@ -166,8 +177,22 @@ def progress_lost(state: State, piece: int, ring: int) -> float:
 
 
 def distance(state: State, seat: int, ring: int) -> float:
+    """The steps the seat's pieces still walk (``remaining`` summed, inlined:
+    the evaluation's hottest loop)."""
+    loc, oidx = state.loc, state.oidx
     base = seat * PIECES
-    return sum(remaining(state, piece, ring) for piece in range(base, base + PIECES))
+    entrance = SQUARES_PER_SEAT * seat - 1
+    total = 0
+    for piece in range(base, base + PIECES):
+        where = loc[piece]
+        target = PIECES - oidx[piece]
+        if where >= CASTLE:
+            total += target - (where - CASTLE)
+        elif where < 0:
+            total += ring + target + HOME_QUEUE * state.home[seat].index(piece)
+        else:
+            total += (entrance - where) % ring + target
+    return total
 
 
 def _queue_ahead(state: State, seat: int) -> int:
@@ -381,6 +406,19 @@ def expected_castle(state: State, seat: int, cards: int, ring: int) -> float:
         # the next piece enters only once this one stands on its target
         chance *= _sigmoid((steps - rest) / spread)
     return value
+
+
+def entry_chance(state: State, seat: int) -> float:
+    """The chance, as the race reckons it, that the seat's next piece (on
+    the ring or at home) gets into its castle by the limit."""
+    piece = next_piece(state, seat)
+    if piece < 0 or state.loc[piece] >= CASTLE:
+        return 1.0
+    ring = SQUARES_PER_SEAT * state.n
+    cards = cards_left(state, seat)
+    spread = TYPICAL_WALK * math.sqrt(cards * PIECE_WALK_SHARE + 1.0)
+    to_castle = remaining(state, piece, ring) - (PIECES - state.oidx[piece]) + 1
+    return _sigmoid((walk_steps(cards) - to_castle) / spread)
 
 
 def _race(state: State, seat: int, mine: tuple[int, ...], ring: int, weights: Weights) -> float:

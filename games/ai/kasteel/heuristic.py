@@ -45,6 +45,7 @@ from .evaluate import (
     TOTALS,
     TYPICAL_WALK,
     Weights,
+    entry_chance,
     evaluate,
     hand_value,
     next_piece,
@@ -166,7 +167,8 @@ def score_actions(state: State, seat: int, actions: list[Action], deadline: Dead
     hand sizes where the state's other hands are not dealt (a view's board)."""
     hand = state.hands[seat]
     walker = Walker(state, seat, weights, totals, sizes)
-    allowed = joker_on_next(state, seat, actions) if weights.joker_next else None
+    allowed = (joker_on_next(state, seat, actions, weights.joker_queue, weights.joker_hope)
+               if weights.joker_next else None)
     scores = []
     for index, (kind, card, piece, number) in enumerate(actions):
         if deadline.passed() or (allowed is not None and not allowed[index]):
@@ -198,24 +200,33 @@ def score_actions(state: State, seat: int, actions: list[Action], deadline: Dead
     return scores
 
 
-def joker_on_next(state: State, seat: int, actions: list[Action]) -> list[bool] | None:
+def joker_on_next(state: State, seat: int, actions: list[Action],
+                  queue: bool = False, hope: float = 0.0) -> list[bool] | None:
     """Which actions a limited game leaves when a Joker can walk the next
     piece of the home order standing on the ring: a Joker walks only that
-    piece (``None``: no such Joker, every action stays).
+    piece (``None``: no such Joker, every action stays). With ``queue``,
+    while that piece waits at home a Joker only enters the first of its home
+    row (the piece itself, or one that must be out before it); with
+    ``hope``, the rule stands aside once the piece's chance to get into its
+    castle by the limit (``evaluate.entry_chance``) is below ``hope``.
 
     Why: at a table's length limit the castle values decide, and in practice
     only that piece gets in (a 4-seat table at its default limit ends 7 or 0
     for nearly every seat). It walks with its own cards and the Jokers alone,
     and the one-ply evaluation spends the Joker elsewhere more often than not
-    (entering a piece, walking a Bandit). Measured: docs/ai.md."""
-    if state.limit is None:
+    (entering a piece, walking a Bandit). A Joker let walk our Bandit (it
+    robs the foes' Kings) cost 5 points of win rate; once the piece cannot
+    get in, the Jokers do more elsewhere. Measured: docs/ai.md."""
+    if state.limit is None or (hope and entry_chance(state, seat) < hope):
         return None
     nexts = {next_piece(state, s) for s in team_of(state, seat)}
-    on_ring = {p for p in nexts if 0 <= state.loc[p] < CASTLE}
+    walked = {p for p in nexts if 0 <= state.loc[p] < CASTLE}
+    if queue:  # a next piece at home: the first of its row enters first
+        walked |= {state.home[p // PIECES][0] for p in nexts if p >= 0 and state.loc[p] < 0}
     jokers = [a[0] == MOVE and a[1] % CARDS_PER_SEAT == JOKER for a in actions]
-    if not any(j and a[2] in on_ring for j, a in zip(jokers, actions)):
+    if not any(j and a[2] in walked for j, a in zip(jokers, actions)):
         return None
-    return [not j or a[2] in on_ring for j, a in zip(jokers, actions)]
+    return [not j or a[2] in walked for j, a in zip(jokers, actions)]
 
 
 class OldHeuristicBot(HeuristicBot):

@@ -42,8 +42,10 @@ chance that a foe Bandit walks). Here the foes really move:
 
 7. **Focus in a limited game** (as measured, only the first piece of the
    home order gets into a castle by the limit): a Joker walks that piece
-   when it stands on the ring (``heuristic.joker_on_next``, in the
-   candidates and in the play-outs), and the home order is King, Bandit,
+   when it stands on the ring and enters the first of its home row while
+   it waits at home, as long as it can still get in by the limit
+   (``heuristic.joker_on_next``, in the candidates and in the play-outs),
+   and the home order is King, Bandit,
    Sheriff, then the rest (``HUNTERS_EARLY``), where the limit leaves time
    for the first piece alone (``only_the_first_gets_in``: a 4-seat table's
    9 cycles): a piece walks only once it is first of its home row, so the
