@@ -51,9 +51,9 @@ def open_table(site, kira, kees) -> str:
     kira.wait_for_url(re.compile(r"/tables/\d+/$"))
     table = kira.url
     kira.locator(".table-actions select[name=level]").select_option("random")
-    kira.locator(".table-actions form", has=kira.locator("select[name=level]")).locator(
-        "button[type=submit]").click()
-    kira.wait_for_load_state()
+    with kira.expect_navigation():  # the post's answer, not the loaded page
+        kira.locator(".table-actions form", has=kira.locator("select[name=level]")).locator(
+            "button[type=submit]").click()
     kees.goto(table)
     kees.locator(".table-actions form", has_text=re.compile("Join")).locator(
         "button[type=submit]").click()

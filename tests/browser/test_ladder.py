@@ -33,8 +33,8 @@ def test_it_runs_a_ladder_from_the_site(site, new_page):
     sign_up(bob, site.url, "ben")
     for player in (alice, bob):
         player.goto(f"{site.url}/ladders/{ladder_id}/")
-        player.locator("#join-button").click()
-        player.wait_for_load_state()
+        with player.expect_navigation():  # the post's answer, not the loaded page
+            player.locator("#join-button").click()
     bob.goto(f"{site.url}/ladders/{ladder_id}/")
     assert bob.locator("tr[data-username='lara']").get_attribute("data-position") == "1"
     bob.locator("#challenge-lara").click()
@@ -43,8 +43,8 @@ def test_it_runs_a_ladder_from_the_site(site, new_page):
     # The game is played to its end: the defender resigns from the game page.
     alice.goto(bob.url)
     alice.locator("details.resign summary").click()
-    alice.locator("details.resign button[type=submit]").click()
-    alice.wait_for_load_state()
+    with alice.expect_navigation():  # the post's answer, not the loaded page
+        alice.locator("details.resign button[type=submit]").click()
 
     bob.goto(f"{site.url}/ladders/{ladder_id}/")
     assert bob.locator("tr[data-username='ben']").get_attribute("data-position") == "1"

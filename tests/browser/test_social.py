@@ -18,8 +18,8 @@ def log_in(page, base: str, name: str, password: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_login", name)
     page.fill("#id_password", password)
-    page.locator("form button[type=submit]").last.click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the post's answer, not the loaded page
+        page.locator("form button[type=submit]").last.click()
 
 
 def test_chat_a_report_a_block_and_leaving_with_ones_data(site, new_page, tmp_path):
@@ -37,8 +37,8 @@ def test_chat_a_report_a_block_and_leaving_with_ones_data(site, new_page, tmp_pa
     ada.locator("#follow").click()
     ada.locator("#unfollow").wait_for()
     ada.locator("#challenge-player").click()
-    ada.locator("form.stacked button[type=submit]").click()
-    ada.wait_for_load_state()
+    with ada.expect_navigation():  # the post's answer, not the loaded page
+        ada.locator("form.stacked button[type=submit]").click()
     bram.goto(f"{site.url}/lobby/")
     bram.locator("#incoming button.btn-accept").click()
     bram.wait_for_url(re.compile(r"/games/\d+/$"))
@@ -69,8 +69,8 @@ def test_chat_a_report_a_block_and_leaving_with_ones_data(site, new_page, tmp_pa
     assert "you will lose, loser" in report.text_content()
     report.locator("select[name=kind]").select_option("hide")
     report.locator("input[name=reason]").fill("An insult")
-    report.locator("button[type=submit]").click()
-    admin.wait_for_load_state()
+    with admin.expect_navigation():  # the post's answer, not the loaded page
+        report.locator("button[type=submit]").click()
     admin.goto(f"{site.url}/moderation/")
     assert "An insult" in admin.locator("#moderation-log").text_content()
     ada.goto(game)
@@ -92,8 +92,8 @@ def test_chat_a_report_a_block_and_leaving_with_ones_data(site, new_page, tmp_pa
     bram.goto(f"{site.url}/players/ada/")
     assert bram.locator("#challenge-player").count() == 1  # a block is private...
     bram.locator("#challenge-player").click()
-    bram.locator("form.stacked button[type=submit]").click()
-    bram.wait_for_load_state()
+    with bram.expect_navigation():  # the post's answer, not the loaded page
+        bram.locator("form.stacked button[type=submit]").click()
     assert "does not take challenges from you" in bram.content()  # ...and stops it
 
     # Ada leaves: she downloads her data, then deletes her account with her password.
@@ -105,8 +105,8 @@ def test_chat_a_report_a_block_and_leaving_with_ones_data(site, new_page, tmp_pa
     assert [g["game"]["id"] for g in exported["games"]] == [int(game.rstrip("/").split("/")[-1])]
     ada.fill("#delete-password", PASSWORD)
     ada.on("dialog", lambda dialog: dialog.accept())
-    ada.locator("#delete-form button[type=submit]").click()
-    ada.wait_for_load_state()
+    with ada.expect_navigation():  # the post's answer, not the loaded page
+        ada.locator("#delete-form button[type=submit]").click()
     bram.goto(game)
     page = bram.content()
     assert "ada" not in bram.locator(".game-header").text_content()

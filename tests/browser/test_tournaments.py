@@ -105,8 +105,8 @@ def players(site) -> None:
 def admin_action(page, action: str, reason: str = "") -> None:
     page.locator("#admin-action").select_option(action)
     page.fill("#admin-reason", reason)
-    page.locator("#admin-submit").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the form posts and redirects back to the page
+        page.locator("#admin-submit").click()
 
 
 def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str],
@@ -136,8 +136,8 @@ def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str],
 
     anna = new_page()
     log_in(anna, site.url, "anna", f"/tournaments/{tid}/")
-    anna.locator("#join-button").click()
-    anna.wait_for_load_state()
+    with anna.expect_navigation():  # the page already loaded: wait for the post's answer
+        anna.locator("#join-button").click()
     assert anna.locator("#leave-button").is_visible()
     shell(site, JOIN.format(names=joiners, tid=tid))
     if shots is not None:  # the page in registration, as a player and as an admin
@@ -253,8 +253,8 @@ def test_the_page_follows_a_result_live(site, players, new_page):
     log_in(hana, site.url, "hana", "/")
     hana.goto(game_url)
     hana.locator("details.resign summary").click()
-    hana.locator("details.resign button[type=submit]").click()
-    hana.wait_for_load_state()
+    with hana.expect_navigation():  # the post's answer, not the loaded page
+        hana.locator("details.resign button[type=submit]").click()
 
     admin.locator("#tournament-winner").wait_for(timeout=20000)  # no reload
     assert "gijs won it" in admin.locator("#tournament-winner").inner_text()
