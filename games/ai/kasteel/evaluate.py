@@ -177,22 +177,8 @@ def progress_lost(state: State, piece: int, ring: int) -> float:
 
 
 def distance(state: State, seat: int, ring: int) -> float:
-    """The steps the seat's pieces still walk (``remaining`` summed, inlined:
-    the evaluation's hottest loop)."""
-    loc, oidx = state.loc, state.oidx
     base = seat * PIECES
-    entrance = SQUARES_PER_SEAT * seat - 1
-    total = 0
-    for piece in range(base, base + PIECES):
-        where = loc[piece]
-        target = PIECES - oidx[piece]
-        if where >= CASTLE:
-            total += target - (where - CASTLE)
-        elif where < 0:
-            total += ring + target + HOME_QUEUE * state.home[seat].index(piece)
-        else:
-            total += (entrance - where) % ring + target
-    return total
+    return sum(remaining(state, piece, ring) for piece in range(base, base + PIECES))
 
 
 def _queue_ahead(state: State, seat: int) -> int:
@@ -386,22 +372,31 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+def _pace(cards: float) -> tuple[float, float]:
+    """The squares the next piece walks while the seat plays ``cards`` cards
+    (``walk_steps``), and their spread."""
+    return walk_steps(cards), TYPICAL_WALK * math.sqrt(cards * PIECE_WALK_SHARE + 1.0)
+
+
+def _to_castle(state: State, piece: int, rest: float) -> float:
+    """The squares to the first castle place, of ``rest`` to the target."""
+    return rest - (PIECES - state.oidx[piece]) + 1
+
+
 def expected_castle(state: State, seat: int, cards: int, ring: int) -> float:
     """The castle value the seat can expect at the limit: what stands in the
     castle, plus the next pieces of the home order by their chance to get in
     with the cards to come (a piece moves with its own cards and the Jokers,
     2 of every 13 cards, about 7 squares a walk)."""
     value = float(state.castle_value(seat))
-    walks = cards * PIECE_WALK_SHARE
-    steps = walk_steps(cards)
-    spread = TYPICAL_WALK * math.sqrt(walks + 1.0)
+    steps, spread = _pace(cards)
     chance = 1.0  # that every piece before this one stands on its target in time
     done = state.done[seat]
     for k in range(done, min(done + 2, PIECES)):
         piece = seat * PIECES + state.order[seat][k]
         rest = remaining(state, piece, ring)
         if state.loc[piece] < CASTLE:  # in the castle it counts already
-            to_castle = rest - (PIECES - state.oidx[piece]) + 1
+            to_castle = _to_castle(state, piece, rest)
             value += VALUES[piece % PIECES] * chance * _sigmoid((steps - to_castle) / spread)
         # the next piece enters only once this one stands on its target
         chance *= _sigmoid((steps - rest) / spread)
@@ -414,11 +409,9 @@ def entry_chance(state: State, seat: int) -> float:
     piece = next_piece(state, seat)
     if piece < 0 or state.loc[piece] >= CASTLE:
         return 1.0
-    ring = SQUARES_PER_SEAT * state.n
-    cards = cards_left(state, seat)
-    spread = TYPICAL_WALK * math.sqrt(cards * PIECE_WALK_SHARE + 1.0)
-    to_castle = remaining(state, piece, ring) - (PIECES - state.oidx[piece]) + 1
-    return _sigmoid((walk_steps(cards) - to_castle) / spread)
+    steps, spread = _pace(cards_left(state, seat))
+    to_castle = _to_castle(state, piece, remaining(state, piece, SQUARES_PER_SEAT * state.n))
+    return _sigmoid((steps - to_castle) / spread)
 
 
 def _race(state: State, seat: int, mine: tuple[int, ...], ring: int, weights: Weights) -> float:

@@ -217,7 +217,7 @@ def joker_on_next(state: State, seat: int, actions: list[Action],
     (entering a piece, walking a Bandit). A Joker let walk our Bandit (it
     robs the foes' Kings) cost 5 points of win rate; once the piece cannot
     get in, the Jokers do more elsewhere. Measured: docs/ai.md."""
-    if state.limit is None or (hope and entry_chance(state, seat) < hope):
+    if state.limit is None:
         return None
     nexts = {next_piece(state, s) for s in team_of(state, seat)}
     walked = {p for p in nexts if 0 <= state.loc[p] < CASTLE}
@@ -225,6 +225,8 @@ def joker_on_next(state: State, seat: int, actions: list[Action],
         walked |= {state.home[p // PIECES][0] for p in nexts if p >= 0 and state.loc[p] < 0}
     jokers = [a[0] == MOVE and a[1] % CARDS_PER_SEAT == JOKER for a in actions]
     if not any(j and a[2] in walked for j, a in zip(jokers, actions)):
+        return None
+    if hope and entry_chance(state, seat) < hope:  # after the cheap checks: most turns stop there
         return None
     return [not j or a[2] in walked for j, a in zip(jokers, actions)]
 
