@@ -16,6 +16,8 @@ In squares of progress (a typical dice walk is 7). The terms:
   from the cards the seat cannot see and the public hand sizes
   (``counting.hunter_chances``): a foe without cards, or after every card
   that walks its Bandit has been played, robs no one before our next turn;
+  the strong level (``next_exposure``) weighs the next piece of its home
+  order (the King) twice: robbed at a table's limit it rarely gets in;
 - **threats**: the same for foe pieces within reach of our Bandits and
   Sheriffs, counted more when we hold a card to move them;
 - **blocking**: a friend on its own start square in the way of foes just
@@ -124,6 +126,9 @@ class Weights:
     #: with ``joker_next``, Jokers are free again once the next piece's chance
     #: to get into its castle by the limit (``entry_chance``) is below this
     joker_hope: float = 0.0
+    #: the exposure of the next piece of the home order (a King robbed at a
+    #: table's limit rarely gets in again) weighs this many times
+    next_exposure: float = 1.0
 
 
 OLD = Weights()
@@ -136,7 +141,7 @@ NEW = Weights(
 #: (``counting.hunter_chances``); the Jokers bring the next piece in while
 #: it can still get in (measured: docs/ai.md, "Strijd om het Kasteel").
 RACE = replace(NEW, race=10.0, joker_next=True, counting=True, joker_queue=True,
-               joker_hope=0.15)
+               joker_hope=0.15, next_exposure=2.0)
 
 CARD_VALUES = {JOKER: 4.0, JACK: 2.0}
 NUMBER_VALUE = 1.5
@@ -323,8 +328,10 @@ def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NE
     friends = [p for s in mine for p in range(s * PIECES, s * PIECES + PIECES)]
     for piece, chance in _exposure(state, friends, hunters, ring):
         lost = progress_lost(state, piece, ring)
-        if weights.next_queue and piece == next_piece(state, piece // PIECES):
-            lost += weights.next_queue * len(state.home[piece // PIECES])
+        if piece == next_piece(state, piece // PIECES):
+            if weights.next_queue:
+                lost += weights.next_queue * len(state.home[piece // PIECES])
+            lost *= weights.next_exposure
         score -= EXPOSURE_WEIGHT * move_chance * chance * lost
     ours = {BANDIT: _walkers(state, mine, BANDIT), SHERIFF: _walkers(state, mine, SHERIFF)}
     if ours[BANDIT] or ours[SHERIFF]:

@@ -21,8 +21,11 @@ RANKS = "KDCBPSX"
 KINDS = [*RANKS, "J", "F", "1", "2", "3", "4"]
 
 
-def two_player_state(hand: list[str], track: dict, castle: dict, home: str):
-    """Seat 0 to move with ``hand``; seat 1 all at home holding two cards."""
+def two_player_state(hand: list[str], track: dict, castle: dict, home: str,
+                     foe_track: dict | None = None):
+    """Seat 0 to move with ``hand``; seat 1 all at home (but ``foe_track``)
+    holding two cards."""
+    foe_track = foe_track or {}
     other = ["K/1", "D/1"]
     rest = [f"{k}/{s}" for s in (0, 1) for k in KINDS if f"{k}/{s}" not in hand + other]
     return RULES.from_json({
@@ -33,7 +36,8 @@ def two_player_state(hand: list[str], track: dict, castle: dict, home: str):
         "seats": [
             {"hand": hand, "order": list(RANKS), "home": list(home), "track": track,
              "castle": castle},
-            {"hand": other, "order": list(RANKS), "home": list(RANKS), "track": {},
+            {"hand": other, "order": list(RANKS),
+             "home": [r for r in RANKS if r not in foe_track], "track": foe_track,
              "castle": {}},
         ],
     })
@@ -93,3 +97,19 @@ def test_next_queue_counts_the_pieces_ahead_of_the_next_piece_in_its_home_row():
         scores = score_moves(board, 0, legal, Deadline(5.0), weights)
         gains.append(scores[duke] - scores[bandit])
     assert gains[1] == pytest.approx(gains[0] + 15.0, abs=1.0)
+
+
+def test_next_exposure_weighs_only_the_next_piece_in_reach_of_a_foe_bandit():
+    def board(ranks: str, track: dict) -> object:
+        # seat 1's Bandit on square 5: our pieces 1-12 squares ahead in its reach
+        return two_player_state(["D/0", "X/0"], track, {}, ranks, {"X": [5, 0]})
+
+    def cost(state, factor: float) -> float:
+        return evaluate(state, 0, False, NEW) - evaluate(
+            state, 0, False, replace(NEW, next_exposure=factor))
+
+    king_in_reach = board("DCBPSX", {"K": [10, 0]})
+    assert cost(king_in_reach, 2.0) > 1.0  # the King (the next piece) costs twice
+    assert cost(king_in_reach, 1.0) == 0.0
+    duke_in_reach = board("KCBPSX", {"D": [10, 0]})
+    assert cost(duke_in_reach, 2.0) == 0.0  # the Duke is not the next piece
