@@ -326,9 +326,10 @@ def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NE
     }
     move_chance = MOVE_CHANCE if chances is None else 1.0
     friends = [p for s in mine for p in range(s * PIECES, s * PIECES + PIECES)]
+    nexts = {next_piece(state, s) for s in mine}  # once, not per exposed piece
     for piece, chance in _exposure(state, friends, hunters, ring):
         lost = progress_lost(state, piece, ring)
-        if piece == next_piece(state, piece // PIECES):
+        if piece in nexts:
             if weights.next_queue:
                 lost += weights.next_queue * len(state.home[piece // PIECES])
             lost *= weights.next_exposure

@@ -23,8 +23,8 @@ KINDS = [*RANKS, "J", "F", "1", "2", "3", "4"]
 
 def two_player_state(hand: list[str], track: dict, castle: dict, home: str,
                      foe_track: dict | None = None):
-    """Seat 0 to move with ``hand``; seat 1 all at home (but ``foe_track``)
-    holding two cards."""
+    """Seat 0 to move with ``hand``; seat 1 holding two cards, all its pieces
+    at home but those on ``foe_track``."""
     foe_track = foe_track or {}
     other = ["K/1", "D/1"]
     rest = [f"{k}/{s}" for s in (0, 1) for k in KINDS if f"{k}/{s}" not in hand + other]
@@ -100,7 +100,7 @@ def test_next_queue_counts_the_pieces_ahead_of_the_next_piece_in_its_home_row():
 
 
 def test_next_exposure_weighs_only_the_next_piece_in_reach_of_a_foe_bandit():
-    def board(ranks: str, track: dict) -> object:
+    def board(ranks: str, track: dict):
         # seat 1's Bandit on square 5: our pieces 1-12 squares ahead in its reach
         return two_player_state(["D/0", "X/0"], track, {}, ranks, {"X": [5, 0]})
 
