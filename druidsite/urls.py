@@ -1,14 +1,24 @@
 """URL routes of the whole site."""
 
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from accounts import views as accounts_views
 from druidsite.health import healthz, ping
 from games import views_home
 
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Browsers and feed readers ask for /favicon.ico whatever the page says:
+    the site's icon (static, so its hashed name is looked up per request)."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
+
 urlpatterns = [
     path("", views_home.home, name="home"),
+    path("favicon.ico", favicon, name="favicon"),
     path("healthz", healthz, name="healthz"),
     path("ping", ping, name="ping"),
     # The footer's language switch; for a player it also saves the choice.

@@ -88,9 +88,10 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
         "Looks one move ahead, averaging over the dice, and weighs what it sees on the "
         "board. A steady opponent."),
     ("kasteel", "strong"): gettext_noop(
-        "Plays its best moves out over the hands and dice it cannot see, and in a game "
-        "with a length limit races for castle points before it. Thinks up to a second "
-        "per move, far less at a small table."),
+        "Plays its best moves out over the hands and dice it cannot see. When the game "
+        "ends after a set number of dealing cycles, it plays for the castle points: it "
+        "brings its King into its castle first and keeps it out of the Bandits' reach. "
+        "Thinks up to a second per move, far less at a small table."),
 }
 
 

@@ -55,9 +55,13 @@ def cards_context(view: dict[str, Any], viewer: str | None) -> dict[str, Any]:
             "discard_rest": len(discard[DISCARD_SHOWN:]), "discard_size": len(discard)}
 
 
-def _labels(legal: list[dict], hand: list[dict]) -> dict[str, dict[str, str]]:
-    """The words of the pieces and cards the legal moves name, for the script."""
+def _labels(legal: list[dict], hand: list[dict],
+            pending: dict | None = None) -> dict[str, dict[str, str]]:
+    """The words of the pieces and cards the legal moves name, for the script;
+    the doubles decision's piece too (its moves name only the choice)."""
     pieces = {move["piece"]: piece_label(move["piece"]) for move in legal if "piece" in move}
+    if pending and pending.get("piece"):
+        pieces[pending["piece"]] = piece_label(pending["piece"])
     cards = {item["name"]: item["label"] for item in hand}
     for move in legal:
         for key in ("card", "number"):
@@ -76,8 +80,8 @@ def board_context(context: dict[str, Any]) -> dict[str, Any]:
         fill, ink = colour(seat)[1:]
         player.update({"hand_size": info.get("hand_size", 0), "fill": fill, "ink": ink})
     cards = cards_context(view, viewer)
-    labels = _labels(payload["legal_moves"], cards["hand"])
     pending = view.get("pending")
+    labels = _labels(payload["legal_moves"], cards["hand"], pending)
     context["game_data"].update({
         "phase": view["phase"],
         "pending": pending,

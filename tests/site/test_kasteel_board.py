@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from games import catalog
+from games.boards.kasteel_log import piece_label
 from tests.site.conftest import game_data
 from tests.site.kasteel_helpers import (
     hidden_cards,
@@ -152,6 +153,8 @@ def test_it_asks_the_doubles_decision_of_the_mover_and_tells_the_others(client, 
     assert f"Doubles ({die} and {die}): walk the total or one die?" in mine
     assert {m["choice"] for m in game_data(mine)["legal"]} == {"total", "one"}
     assert game_data(mine)["pending"]["piece"] == pending["piece"]
+    # the script names the piece in words ("Count (green)"), not its code
+    assert game_data(mine)["pieces"][pending["piece"]] == piece_label(pending["piece"])
     label = catalog.get("kasteel").seat_label(seat)
     for other in match.seats.exclude(seat=seat):
         html = get(client, other.user, "game", match)

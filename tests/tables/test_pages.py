@@ -66,3 +66,18 @@ def test_it_offers_ai_players_by_name_and_rating_as_the_lobby_does(client, alice
     assert ">strong<" not in select and ">random<" not in select
     client.post(f"/tables/{table.pk}/ai/", {"level": "strong"})
     assert [p.user.username for p in table.places.order_by("id")] == ["alice", "Archdruid"]
+
+
+def test_it_says_what_each_ai_player_does_under_the_choice(client, alice, bob):
+    from games.bots import ensure_bot_accounts
+
+    ensure_bot_accounts()
+    table = tables.open_table(alice, game="kasteel", size=3, limit=1)
+    client.force_login(alice)
+    html = client.get(f"/tables/{table.pk}/").content.decode()
+    about = html[html.index('<details class="table-levels">'):]
+    about = about[:about.index("</details>")]
+    assert "<dt>Archdruid" in about and "brings its King into its castle first" in about
+    assert "<dt>Wanderer" in about and "A steady opponent." in about
+    client.force_login(bob)  # only the creator seats AI players, so only they read this
+    assert 'class="table-levels"' not in client.get(f"/tables/{table.pk}/").content.decode()
