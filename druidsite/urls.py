@@ -4,12 +4,14 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.decorators.http import require_safe
 
 from accounts import views as accounts_views
 from druidsite.health import healthz, ping
 from games import views_home
 
 
+@require_safe
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """Browsers and feed readers ask for /favicon.ico whatever the page says:
     the site's icon (static, so its hashed name is looked up per request)."""

@@ -86,6 +86,7 @@ MATRIX: dict[str, list[Case]] = {
     "": [Case("/", READ)],
     "healthz": [Case("/healthz", READ)],
     "ping": [Case("/ping", READ_ANY)],
+    "favicon.ico": [Case("/favicon.ico", {"GET": "301>/static/img/favicon.svg", "POST": "405"})],
     # A player's choice is saved too (it reaches their other devices).
     "i18n/setlang/": [Case("/i18n/setlang/", {"GET": "302>/", "POST": (
         "302>/", "302w>/", "302w>/", "302w>/", "302w>/")},

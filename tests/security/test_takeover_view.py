@@ -30,8 +30,10 @@ API_PATHS = ("", "legal/", "events/", "export/")
 
 
 def _table_game(alice, bob, carol):
-    """A table of three, past the setup: every hand dealt."""
-    match = match_of(full_table(alice, [bob, carol], limit=1))
+    """A table of three, past the setup: every hand dealt. Two dealing cycles
+    (78 cards), so the turns the tests play on cannot end the game, whatever
+    its deal (one cycle's 39 cards sometimes ran out: three hands discarded)."""
+    match = match_of(full_table(alice, [bob, carol], limit=2))
     while not match.state["seats"][0]["hand"]:
         step(match)
         match.refresh_from_db()
