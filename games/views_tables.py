@@ -110,12 +110,15 @@ def _context(request: HttpRequest, table: Table) -> dict:
     places = list(table.places.select_related("user").order_by("id"))
     me = request.user.pk if request.user.is_authenticated else None
     mine = next((p for p in places if p.user_id == me and not p.ai_level), None)
+    is_creator = me == table.creator_id
+    free = max(0, table.size - len(places))
+    levels = ai_choices(table.game)
     return {
         "table": table, "places": places, "mine": mine,
-        "is_creator": me == table.creator_id,
-        "free": max(0, table.size - len(places)),
+        "is_creator": is_creator, "free": free, "levels": levels,
+        # the AI choice and the list saying what each level does
+        "seats_ai": bool(is_creator and free and levels),
         "length": table_terms.length_text(table.game, table.size, table.teams, table.limit),
-        "levels": ai_choices(table.game),
         "series": list(table.series.select_related("match").order_by("number")),
     }
 

@@ -29,5 +29,6 @@ def test_it_draws_a_removal_as_a_dangerous_button(client, django_user_model):
     client.force_login(user)
     html = client.get("/accounts/email/").content.decode()
     assert 'name="action_remove"' in html
-    button = html[html.index('name="action_remove"') - 200:html.index('name="action_remove"') + 200]
+    at = html.index('name="action_remove"')
+    button = html[at - 200:at + 200]
     assert 'class="btn btn-danger"' in button

@@ -10,6 +10,12 @@ from games.models import Table
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 
 
+def between(html: str, start: str, end: str) -> str:
+    """The part of ``html`` from ``start`` up to the first ``end`` after it."""
+    part = html[html.index(start):]
+    return part[:part.index(end)]
+
+
 def test_it_shows_the_form_with_the_expected_length(client, alice):
     client.force_login(alice)
     html = client.get("/tables/new/?game=kasteel").content.decode()
@@ -57,8 +63,7 @@ def test_it_offers_ai_players_by_name_and_rating_as_the_lobby_does(client, alice
     table = tables.open_table(alice, game="kasteel", size=3, limit=1)
     client.force_login(alice)
     html = client.get(f"/tables/{table.pk}/").content.decode()
-    select = html[html.index('<select name="level">'):]
-    select = select[:select.index("</select>")]
+    select = between(html, '<select name="level">', "</select>")
     assert '<option value="random"' in select and ">Sprite</option>" in select
     # the first real opponent is chosen at first, as in the lobby
     assert 'value="heuristic" title="' in select and "selected>Wanderer</option>" in select
@@ -75,8 +80,7 @@ def test_it_says_what_each_ai_player_does_under_the_choice(client, alice, bob):
     table = tables.open_table(alice, game="kasteel", size=3, limit=1)
     client.force_login(alice)
     html = client.get(f"/tables/{table.pk}/").content.decode()
-    about = html[html.index('<details class="table-levels">'):]
-    about = about[:about.index("</details>")]
+    about = between(html, '<details class="table-levels">', "</details>")
     assert "<dt>Archdruid" in about and "brings its King into its castle first" in about
     assert "<dt>Wanderer" in about and "A steady opponent." in about
     client.force_login(bob)  # only the creator seats AI players, so only they read this
