@@ -5,9 +5,12 @@ moves and events as their seat may see them, through games.visibility), their
 ratings and rating history, their follows and blocks, disputes and reports made,
 their notices, and their private notes.
 
-Deletion (after the password is confirmed): running games are resigned (a seat
-at a table is played on by an AI player), open challenges cancelled, places at
-open tables given up, ladders left; tokens, sessions, e-mail addresses, notes,
+Deletion (after the password is confirmed): running games end unrated (the
+opponent wins by forfeit; a seat at a table is played on by an AI player, the
+game no longer rated: games.services.leave_deleted_account), tournaments are
+left (withdrawn once started), open challenges cancelled, places at open tables
+given up (the player's own open tables cancelled; at a table playing its series
+an AI player takes the place), ladders left; tokens, sessions, e-mail addresses, notes,
 notices, follows, blocks and reports made are deleted; what others' histories
 need stays under an anonymous name: finished games, results and the rating
 history, shown as "former player N". The account can no longer log in.
@@ -82,32 +85,33 @@ def delete_account(user, password: Any) -> None:
 
 
 def _leave_everything(user) -> None:
+    """Out of every game, tournament, table, ladder and challenge, rating nobody.
+
+    The games first, so that leaving a ladder finds none of them running (a ladder's
+    leave resigns its games rated)."""
     from games import services, tables
-    from games.models import Challenge, Match, Seat, TableSeat
+    from games.models import Challenge, Match, Seat
     from ladders import services as ladder_services
     from ladders.models import LadderEntry
+    from tournaments import services as tournament_services
 
+    tournament_services.leave_deleted_account(user)
+    for match_id in (Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+                     .values_list("match_id", flat=True).distinct()):
+        try:
+            services.leave_deleted_account(match_id, user)
+        except ServiceError:
+            pass  # it ended meanwhile
+    tables.leave_deleted_account(user)
     for entry in LadderEntry.objects.filter(user=user).select_related("ladder"):
         try:
             ladder_services.leave(entry.ladder_id, user)
         except ServiceError:
             pass  # a closed ladder keeps its final standings (anonymised below)
-    for match_id in (Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE,
-                                         takeover_level="")
-                     .values_list("match_id", flat=True).distinct()):
-        try:
-            services.resign(match_id, user)
-        except ServiceError:
-            pass
     for challenge in Challenge.objects.filter(creator=user, status=Challenge.Status.OPEN):
         services.cancel_challenge(challenge.pk, user)
     for challenge in Challenge.objects.filter(opponent=user, status=Challenge.Status.OPEN):
         services.decline_challenge(challenge.pk, user)
-    for place in TableSeat.objects.filter(user=user, table__status="open"):
-        try:
-            tables.leave_table(place.table_id, user)
-        except ServiceError:
-            place.delete()
 
 
 def _forget(user) -> None:
@@ -158,8 +162,9 @@ def _scrub_names(old: str, new: str) -> None:
     """The name in the ladders' audit logs and in others' notices becomes the anonymous one."""
     from ladders.models import LadderAudit
     from notices.models import Notice
+    from tournaments.models import TournamentAudit
 
-    for model, field in ((LadderAudit, "detail"), (Notice, "params")):
+    for model, field in ((LadderAudit, "detail"), (Notice, "params"), (TournamentAudit, "detail")):
         for row in model.objects.filter(**{f"{field}__icontains": old}).iterator():
             setattr(row, field, _scrub(getattr(row, field), old, new))
             row.save(update_fields=[field])

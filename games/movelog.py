@@ -81,6 +81,13 @@ def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
         if event.get("reason"):
             text += " " + _("Reason: %(reason)s") % {"reason": event["reason"]}
         return text
+    if kind == "resign" and event.get("account_deleted"):
+        seat = game.seat_label(event.get("player"))
+        if event.get("takeover"):
+            return _("%(seat)s's player deleted their account: an AI player plays the seat "
+                     "on, and the game is not rated") % {"seat": seat}
+        return _("%(seat)s's player deleted their account: the game ends, not rated") % {
+            "seat": seat}
     if kind in SITE_EVENTS:
         return _site_sentence(kind, game.seat_label(event.get("player")))
     if game.event_sentence is not None:

@@ -291,6 +291,37 @@ def resign(match_id: Any, user, version: Any = None, *, rated: bool | None = Non
     return commit.commit(match_id, change, version=version, member=user)
 
 
+#: ``Match.end_detail`` of a game that ended because a player deleted their account
+#: (pages put it in words: games.views_game).
+ACCOUNT_DELETED = "account deleted"
+
+
+def leave_deleted_account(match_id: Any, user) -> Committed:
+    """``user`` deleted their account: they leave this running game and it is no longer
+    rated, so nobody gains or loses rating by a game that was not played to its end
+    (as a ladder's removal with ``rate_removals`` off). In a two-player game the
+    opponent wins by forfeit, unrated; at a table an AI player plays the seat on
+    (games.takeover) and the game, now unrated, goes on. One commit either way; the
+    log's event says why (``account_deleted``)."""
+
+    def change(pending: Pending) -> Entry:
+        seat = pending.seat_of(user)
+        pending.match.rated = False
+        if len(pending.seats) > 2:
+            if seat.takeover_level:  # an AI plays it already: only the rating changes
+                return Entry(MoveRecord.Kind.RESIGN, seat.seat, events=[
+                    {"type": "resign", "player": seat.seat, "takeover": seat.takeover_level,
+                     "account_deleted": True}])
+            entry = takeover.hand_over(pending, seat, "resign")
+            entry.events[0]["account_deleted"] = True
+            return entry
+        pending.finish(pending.other_seat(seat), Match.Reason.RESIGN, ACCOUNT_DELETED)
+        return Entry(MoveRecord.Kind.RESIGN, seat.seat,
+                     events=[{"type": "resign", "player": seat.seat, "account_deleted": True}])
+
+    return commit.commit(match_id, change, member=user)
+
+
 def offer_draw(match_id: Any, user, version: Any = None) -> Committed:
     """Offer a draw, or agree to the opponent's pending offer."""
 

@@ -200,6 +200,30 @@ def cancel_table(table_id: Any, user) -> Table:
     return table
 
 
+def leave_deleted_account(user) -> None:
+    """``user`` deleted their account: their open tables are cancelled, their places at
+    others' open tables freed; at a table playing its series an AI player (the level
+    that takes seats over, games.takeover) gets their place for the games still to
+    come. The game running is handed over by games.services.leave_deleted_account."""
+    from games import bots, takeover
+
+    for place in TableSeat.objects.filter(user=user, ai_level="").select_related("table"):
+        with transaction.atomic():
+            table = _lock_table(place.table_id)
+            if table.status == Table.Status.OPEN:
+                if table.creator_id == user.pk:
+                    table.status = Table.Status.CANCELLED
+                    table.save(update_fields=["status", "updated_at"])
+                else:
+                    TableSeat.objects.filter(pk=place.pk).delete()
+                _lobby_changed()
+            elif table.status == Table.Status.PLAYING:
+                level = takeover.level_for(table.game)
+                bot = bots.bot_for_level(level)
+                if bot is not None:
+                    TableSeat.objects.filter(pk=place.pk).update(user=bot, ai_level=level)
+
+
 # --- the games of a table -------------------------------------------------------
 
 

@@ -27,6 +27,7 @@ from games import catalog, disputes, hints, movelog, tutorial
 from games.catalog import GameInfo
 from games.models import Match, MoveRecord
 from games.rules import RulesError, get_rules
+from games.services import ACCOUNT_DELETED
 from games.verify import new_game_options
 from games.views_end import end_panel
 from games.visibility import export_payload, match_payload, records_payload, viewer_seat
@@ -82,6 +83,8 @@ def _over(game: GameInfo, result: dict, players: dict) -> dict:
         text = _("Game over: annulled by an admin, it counts for nothing (%(why)s)") % {
             "why": result.get("detail") or ""}
         return {"kind": "over", "text": text}
+    if result.get("reason") == "resign" and result.get("detail") == ACCOUNT_DELETED:
+        return {"kind": "over", "text": _deleted_account_end(game, result, players)}
     if result.get("reason") == "corrected":
         reason = _("by an admin's decision (%(why)s)") % {"why": result.get("detail") or ""}
     if result["winner"] is None:
@@ -93,6 +96,18 @@ def _over(game: GameInfo, result: dict, players: dict) -> dict:
             "name": ", ".join(players.get(seat, {}).get("player", seat) for seat in winners),
             "reason": reason}
     return {"kind": "over", "text": text}
+
+
+def _deleted_account_end(game: GameInfo, result: dict, players: dict) -> str:
+    """A two-player game whose player deleted their account: the other seat won by
+    forfeit, and nobody's rating changed (games.services.leave_deleted_account)."""
+    winner = result.get("winner") or ""
+    gone = next((seat for seat in players if seat != winner), "")
+    return _("Ended: %(seat)s (%(name)s) deleted their account; %(winner)s (%(winner_name)s) "
+             "wins by forfeit. Not rated.") % {
+        "seat": game.seat_label(gone), "name": players.get(gone, {}).get("player", gone),
+        "winner": game.seat_label(winner),
+        "winner_name": players.get(winner, {}).get("player", winner)}
 
 
 def _status(game: GameInfo, payload: dict, players: dict) -> dict:

@@ -31,7 +31,8 @@ REASON_LENGTH = 500
 
 __all__ = [
     "Conflict", "Forbidden", "NotFound", "ServiceError", "audit", "close", "join",
-    "join_refusal", "leave", "lock", "open_registration", "pause", "resume", "start",
+    "join_refusal", "leave", "leave_deleted_account", "lock", "open_registration", "pause",
+    "resume", "start",
     "withdraw",
 ]
 
@@ -261,3 +262,39 @@ def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
 
     notices.withdrawn(tournament, user, reason)
     return forfeited
+
+
+def leave_deleted_account(user) -> list[int]:
+    """``user`` deleted their account: they leave every tournament that is not over.
+    Before the start their entry goes; after it they are withdrawn (paired no more) and
+    their running games of it end unrated (games.services.leave_deleted_account: the
+    opponent wins by forfeit; at a table an AI player plays the seat on). Returns the
+    ids of the games ended or handed over."""
+    ended: list[int] = []
+    for tournament_id in list(TournamentPlayer.objects.filter(
+            user=user, withdrawn_at__isnull=True).values_list("tournament_id", flat=True)):
+        with transaction.atomic():
+            tournament = lock(tournament_id)
+            entry = tournament.players.filter(user=user).first()
+            if tournament.is_over or entry is None:
+                continue
+            if tournament.status in (Status.DRAFT, Status.REGISTRATION):
+                entry.delete()
+                audit(tournament, None, Action.LEAVE, player=user.username,
+                      reason=game_services.ACCOUNT_DELETED)
+                continue
+            entry.withdrawn_at = timezone.now()
+            entry.save(update_fields=["withdrawn_at"])
+            running = list(TournamentGame.objects.filter(
+                round__tournament=tournament, match__status=Match.Status.ACTIVE,
+                match__seats__user=user).distinct())
+            for game in running:
+                game_services.leave_deleted_account(game.match_id, user)
+                if tournament.two_player:
+                    game.forfeit = True
+                    game.save(update_fields=["forfeit"])
+                ended.append(game.match_id)
+            audit(tournament, None, Action.WITHDRAW, player=user.username,
+                  reason=game_services.ACCOUNT_DELETED,
+                  forfeited=[g.match_id for g in running])
+    return ended
