@@ -173,3 +173,9 @@ def _scrub_names(old: str, new: str) -> None:
 def is_anonymous_name(name: str) -> bool:
     return name.startswith(ANONYMOUS_PREFIX)
 
+
+def is_deleted(user) -> bool:
+    """The account was deleted here (anonymised, closed, no password): no query."""
+    return (not user.is_active and is_anonymous_name(user.username)
+            and not user.has_usable_password())
+

@@ -18,6 +18,12 @@ class ChatLineSerializer(serializers.Serializer):
     player = serializers.CharField()
     text = serializers.CharField(allow_blank=True)
     hidden = serializers.BooleanField()
+    hidden_why = serializers.ChoiceField(
+        choices=["admin", "account_deleted"], allow_null=True,
+        help_text='Why the text is gone: "admin" (an admin hid it) or "account_deleted" '
+                  "(its writer deleted their account); null when it is there.")
+    hidden_text = serializers.CharField(
+        allow_blank=True, help_text="What to show in its place, in the reader's language.")
     at = serializers.DateTimeField()
     links = serializers.BooleanField(help_text="Whether the author's links may be clickable "
                                      "(not for new accounts).")

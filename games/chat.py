@@ -125,9 +125,31 @@ def ai_says(match: Match, user, text: str) -> ChatMessage:
 LINKS_AFTER = timedelta(days=7)
 
 
+#: Why a line's text is gone (``hidden_why``): an admin hid it, or its writer deleted
+#: their account (accounts.ownership removes every line of theirs).
+HIDDEN_BY_ADMIN, ACCOUNT_DELETED = "admin", "account_deleted"
+
+
+def hidden_why(message: ChatMessage) -> str | None:
+    if not message.hidden:
+        return None
+    from accounts.ownership import is_deleted
+
+    return ACCOUNT_DELETED if is_deleted(message.user) else HIDDEN_BY_ADMIN
+
+
+def hidden_text(why: str | None) -> str:
+    """What the chat shows in place of a line whose text is gone."""
+    if why == ACCOUNT_DELETED:
+        return _("line removed: this player deleted their account")
+    return _("hidden by an admin") if why else ""
+
+
 def line_payload(message: ChatMessage) -> dict[str, Any]:
+    why = hidden_why(message)
     return {"id": message.pk, "channel": message.channel, "player": message.user.username,
             "text": "" if message.hidden else message.text, "hidden": message.hidden,
+            "hidden_why": why, "hidden_text": hidden_text(why),
             "at": message.created_at.isoformat(),
             "links": timezone.now() - message.user.date_joined >= LINKS_AFTER}
 

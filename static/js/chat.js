@@ -59,7 +59,15 @@
     const who = document.createElement("strong");
     who.textContent = line.player;  // text, never markup
     item.append(who, document.createTextNode(
-      (line.channel !== "players" ? ` (${line.channel})` : "") + ": " + line.text));
+      (line.channel !== "players" ? ` (${line.channel})` : "") + ": " + (line.hidden ? "" : line.text)));
+    if (line.hidden) {
+      // Its text is gone: say why (an admin hid it, or its writer deleted their account).
+      item.classList.add("hidden-line");
+      item.dataset.hidden = line.hidden_why || "1";
+      const why = document.createElement("em");
+      why.textContent = line.hidden_text || "";
+      item.append(why);
+    }
     list.append(item);
     reportable(item);
     applyFilter();
