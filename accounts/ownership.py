@@ -1,9 +1,8 @@
 """The account belongs to its owner: a download of everything about them, and deletion.
 
-Export: a JSON document of the profile, the settings, every game of theirs (its
-moves and events as their seat may see them, through games.visibility), their
-ratings and rating history, their follows and blocks, disputes and reports made,
-their notices, and their private notes.
+Export: a JSON document of everything the site keeps about the player, declared
+model by model in accounts.export (what is left out, and why, too); their games
+as their seat may see them, through games.visibility.
 
 Deletion (after the password is confirmed): running games end unrated (the
 opponent wins by forfeit; a seat at a table is played on by an AI player, the
@@ -21,7 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.errors import Forbidden, ServiceError
@@ -30,47 +28,10 @@ ANONYMOUS_PREFIX = "former-player-"
 
 
 def export_data(user) -> dict[str, Any]:
-    from games.models import Dispute, Note, Seat
-    from games.visibility import export_payload
-    from ladders.models import Rating, RatingChange
-    from notices.models import Notice
-    from social.models import Block, Follow, Report
+    """Everything the site keeps about ``user`` (accounts.export declares what and why)."""
+    from accounts.export import export_data as build
 
-    games = []
-    for seat in Seat.objects.filter(user=user).select_related("match").order_by("match_id"):
-        viewer = seat.seat if not seat.takeover_level else None
-        games.append({"seat": seat.seat, "result": seat.result or None,
-                      "game": export_payload(seat.match, viewer)})
-    notes = [{"game": n.match_id, "text": n.text, "updated_at": n.updated_at.isoformat()}
-             for n in Note.objects.filter(user=user)]
-    return {
-        "exported_at": timezone.now().isoformat(),
-        "profile": {"username": user.username, "email": user.email,
-                    "date_joined": user.date_joined.isoformat(),
-                    "last_login": user.last_login.isoformat() if user.last_login else None},
-        "settings": {"notify": user.notify, "language": user.language,
-                     "vacation_since": user.vacation_since.isoformat()
-                     if user.vacation_since else None,
-                     "vacation_used_seconds": user.vacation_used_seconds},
-        "games": games,
-        "ratings": [{"game": r.game, "rating": r.rating, "deviation": r.deviation,
-                     "games": r.games} for r in Rating.objects.filter(user=user)],
-        "rating_history": [{"game": c.game, "match": c.match_id, "score": c.score,
-                            "before": c.rating_before, "after": c.rating_after,
-                            "at": c.at.isoformat()}
-                           for c in RatingChange.objects.filter(user=user).order_by("at", "id")],
-        "following": list(Follow.objects.filter(follower=user)
-                          .values_list("followed__username", flat=True)),
-        "blocking": list(Block.objects.filter(blocker=user)
-                         .values_list("blocked__username", flat=True)),
-        "disputes": [{"game": d.match_id, "reason": d.reason, "status": d.status}
-                     for d in Dispute.objects.filter(user=user)],
-        "reports_made": [{"player": r.user.username, "reason": r.reason, "status": r.status}
-                         for r in Report.objects.filter(reporter=user).select_related("user")],
-        "notices": [{"kind": n.kind, "params": n.params, "at": n.created_at.isoformat()}
-                    for n in Notice.objects.filter(user=user)],
-        "notes": notes,
-    }
+    return build(user)
 
 
 def delete_account(user, password: Any) -> None:

@@ -30,7 +30,7 @@ def test_it_exports_everything_about_me(alice, bob, client):
     assert response["Cache-Control"] == "private, no-store"
     data = json.loads(response.content)
     assert data["profile"]["username"] == "alice" and data["profile"]["email"]
-    assert data["following"] == ["bob"]
+    assert [row["followed"] for row in data["following"]] == ["bob"]
     game = data["games"][0]["game"]
     assert game["viewer"] == "moon" and game["records"][0]["kind"] == "move"
     # Only alice's view: bob's hand is hidden, hers is there.
