@@ -8,8 +8,6 @@ A new personal model or field makes these tests fail until it is one or the othe
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.apps import apps
 from django.conf import settings
@@ -81,39 +79,3 @@ def test_it_never_exports_a_game_state_or_a_seed_row_by_row():
 def test_every_reason_says_something():
     assert all(len(reason) > 20 for reason in [*export.LEFT_OUT.values(),
                                                *export.USER_LEFT_OUT.values()])
-
-
-@pytest.mark.django_db
-@pytest.mark.usefixtures("no_turn_mails")
-def test_it_exports_the_players_lines_settings_and_rows(alice, bob, client):
-    from django.utils import timezone
-
-    from games import chat
-    from social.models import ModerationAction, Mute
-    from tests.base import confirm_email
-    from tests.games.helpers import new_game
-
-    alice.animation_speed, alice.auto_next_game = "fast", True
-    alice.save()
-    match = new_game(alice, bob)
-    chat.send(match.pk, alice, "players", "have fun")
-    chat.send(match.pk, bob, "players", "you too")
-    chat.save_note(match.pk, alice, "watch the sun")
-    confirm_email(alice)
-    Mute.objects.create(user=alice, until=timezone.now())
-    ModerationAction.objects.create(user=alice, kind="warn", reason="be nice")
-    client.force_login(alice)
-    data = json.loads(client.get("/settings/account/export.json").content)
-
-    assert data["settings"]["animation_speed"] == "fast"
-    assert data["settings"]["auto_next_game"] is True
-    assert [(line["match"], line["text"]) for line in data["chat_lines"]] == [
-        (match.pk, "have fun")]  # her own lines only
-    assert data["notes"][0]["text"] == "watch the sun"
-    assert data["email_addresses"] == [
-        {"email": "alice@example.org", "verified": True, "primary": True}]
-    assert data["moderation"][0]["reason"] == "be nice" and data["mute"][0]["until"]
-    assert data["games"][0]["seat"] == "moon" and data["games"][0]["game"]["id"] == match.pk
-    assert "password" not in json.dumps(data["profile"])
-    assert set(data) == {"exported_at", "profile", "settings",
-                         *(part.key for part in export.PARTS)}
