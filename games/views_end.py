@@ -35,8 +35,8 @@ def rematch_state(match: Match, seats: list[Seat], viewer_user: Any) -> dict:
     ``state``: none, offered_by_me, offered_to_me, offered (for spectators),
     accepted, declined; with the challenge and the new game where there is one.
     """
-    if len(seats) != 2:
-        return {"state": "unavailable"}
+    if len(seats) != 2 or not all(seat.user.is_active for seat in seats):
+        return {"state": "unavailable"}  # a table; or a closed (deleted) account
     offer = (Challenge.objects.filter(rematch_of=match).exclude(status=Challenge.Status.CANCELLED)
              .select_related("creator", "opponent").order_by("-created_at").first())
     me = viewer_user.pk if viewer_user is not None and viewer_user.is_authenticated else None

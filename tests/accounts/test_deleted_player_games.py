@@ -66,6 +66,9 @@ def test_it_ends_a_two_player_game_unrated(game, moves, alice, bob,
     assert f"(former-player-{bob.pk}) deleted their account" in page
     assert "wins by forfeit. Not rated." in page
     assert "deleted their account: the game ends, not rated" in page  # the log
+    alices = Client()
+    alices.force_login(alice)
+    assert 'id="rematch-offer"' not in alices.get(f"/games/{match.pk}/").content.decode()
 
 
 def test_it_hands_a_kasteel_table_seat_to_an_ai_and_rates_nobody(
