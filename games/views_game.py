@@ -158,13 +158,26 @@ def game_of(match: Match) -> GameInfo:
     return game
 
 
+def settled(payload: dict) -> dict:
+    """The payload of a finished game as its page shows it. A game the site ended
+    (resignation, time, an agreed draw, an admin) keeps its last position, which may
+    still name a seat to move or a decision owed (a card to draw, doubles to walk):
+    a finished game owes nothing, so its page names neither."""
+    if payload["result"] is None:
+        return payload
+    view = payload["view"]
+    if isinstance(view, dict) and (view.get("pending") or view.get("to_move") is not None):
+        view = {**view, "pending": None, "to_move": None}
+    return {**payload, "view": view}
+
+
 def live_context(request: HttpRequest, match: Match) -> dict:
     """What the live part of the game page shows (the page and its fragment): the
     generic parts here, the board's own through ``GameInfo.board_context``."""
     game = game_of(match)
     seats = list(match.seats.select_related("user"))
     viewer = viewer_seat(match, request.user, seats)
-    payload = match_payload(match, viewer, seats)
+    payload = settled(match_payload(match, viewer, seats))
     records = records_payload(match, viewer)
     players = {summary["seat"]: _player(game, summary, payload)
                for summary in payload["seats"]}
