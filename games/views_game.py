@@ -270,10 +270,16 @@ def chat_context(request: HttpRequest, match: Match) -> dict:
     from games import chat
 
     user = request.user if request.user.is_authenticated else None
-    writable = chat.writable(match, user)
+    # The muted may read on but write nowhere: no form to send into a refusal.
+    muted = user is not None and chat.is_muted(user)
+    writable = [] if muted else chat.writable(match, user)
     labels = {"players": _("Players"), "spectators": _("Spectators")}
     return {
         "chat_lines": chat.lines(match, user),
+        # A spectator reads the spectators' chat alone (games.chat.readable): the page
+        # says so, rather than an empty box while the players talk.
+        "chat_spectator": chat.PLAYERS not in chat.readable(match, user),
+        "chat_muted": muted,
         "chat_channels": [(c, labels.get(c, _("My team"))) for c in writable],
         "note_text": chat.note_of(match, user),
         "can_note": user is not None and any(s.user_id == user.pk for s in match.seats.all()),
