@@ -9,6 +9,8 @@ import json
 
 import pytest
 
+from tests.browser.test_player_pages import serious_violations
+
 pytestmark = pytest.mark.browser
 
 PASSWORD = "browser-test-password-9"
@@ -66,6 +68,7 @@ def test_it_reports_a_line_through_the_sites_own_dialog(site, browser, game, sho
         assert dialog.is_visible()
         assert "you will lose, loser" in page.locator("#report-quote").text_content()
         page.screenshot(path=str(shots / f"report-dialog-{viewport}.png"))
+        assert serious_violations(page) == []
 
         # Cancel: nothing changes (the flag stays as it was, no message, no report).
         page.locator("#report-cancel").click()
@@ -122,5 +125,6 @@ def test_a_spectator_is_told_what_they_read_and_where_they_write(site, browser, 
         assert page.locator("#chat-empty").count() == 0
         box.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"spectator-chat-{viewport}.png"))
+        assert serious_violations(page) == []
     finally:
         context.close()
