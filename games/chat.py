@@ -86,7 +86,8 @@ def writable(match: Match, user) -> list[str]:
     return channels
 
 
-def _muted(user) -> bool:
+def is_muted(user) -> bool:
+    """Whether an admin's mute keeps ``user`` from writing in any chat now."""
     from social.models import Mute
 
     return Mute.objects.filter(user=user, until__gt=timezone.now()).exists()
@@ -103,7 +104,7 @@ def send(match_id: Any, user, channel: Any, text: Any) -> ChatMessage:
         raise ServiceError(_("A chat line is at most %(n)s characters.") % {"n": MAX_LENGTH})
     if channel not in writable(match, user):
         raise Forbidden(_("You cannot write in that chat."))
-    if _muted(user):
+    if is_muted(user):
         raise Forbidden(_("An admin has muted you for now: you cannot chat."))
     since = timezone.now() - timedelta(seconds=RATE_SECONDS)
     if ChatMessage.objects.filter(user=user, created_at__gte=since).count() >= RATE_COUNT:

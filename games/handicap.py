@@ -38,10 +38,10 @@ def reason_text(why: dict[str, Any]) -> str:
     """A handicap's reason in the active language, from its parts (see ``Handicap.why``)."""
     if why.get("rule") == "rematch":
         return ngettext(
-            "Rematch rule: %(name)s won the last game against this opponent, so plays "
-            "without a %(card)s.",
+            "Rematch rule: %(name)s won the last game against this opponent, so one "
+            "%(card)s is removed from their cards.",
             "Rematch rule: %(name)s won the last %(count)s games against this opponent, so "
-            "plays without a %(card)s.", why["count"],
+            "one %(card)s is removed from their cards.", why["count"],
         ) % {"name": why["name"], "count": why["count"], "card": why["card"]}
     if why.get("rule") == "strength":
         return _("Strength handicap chosen in the challenge: %(name)s removes %(cards)s.") % {

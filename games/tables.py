@@ -32,7 +32,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils.translation import gettext as _
 
-from games import services, table_terms
+from games import services, table_notices, table_terms
 from games.commit import result_changed
 from games.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.models import Match, Table, TableGame, TableSeat
@@ -108,7 +108,7 @@ def join_table(table_id: Any, user) -> Table:
                 raise Forbidden(_("That player does not take challenges from you."))
             _need_a_free_seat(table, places)
             places.append(TableSeat.objects.create(table=table, user=user))
-        _start_if_full(table, places)
+        _start_if_full(table, places, user)
         _lobby_changed()
     return table
 
@@ -132,6 +132,7 @@ def invite(table_id: Any, user, username: Any) -> TableSeat:
             raise ServiceError(_("%(name)s is at this table already.") % {"name": guest.username})
         _need_a_free_seat(table, places)
         place = TableSeat.objects.create(table=table, user=guest, invited=True)
+        table_notices.invited(table, guest, user)
         _lobby_changed()
     return place
 
@@ -154,7 +155,7 @@ def add_ai(table_id: Any, user, level: Any) -> Table:
             raise NotFound(_("There is no AI player of level %(level)s.") % {"level": level})
         _need_a_free_seat(table, places)
         places.append(TableSeat.objects.create(table=table, user=bot, ai_level=level))
-        _start_if_full(table, places)
+        _start_if_full(table, places, user)
         _lobby_changed()
     return table
 
@@ -227,7 +228,8 @@ def leave_deleted_account(user) -> None:
 # --- the games of a table -------------------------------------------------------
 
 
-def _start_if_full(table: Table, places: list[TableSeat]) -> Match | None:
+def _start_if_full(table: Table, places: list[TableSeat], actor: Any) -> Match | None:
+    """Start the first game once every place is taken (``actor`` took the last one)."""
     if len(places) < table.size or any(p.invited for p in places):
         return None
     order = list(places)
@@ -239,7 +241,9 @@ def _start_if_full(table: Table, places: list[TableSeat]) -> Match | None:
     TableSeat.objects.bulk_update(order, ["position"])
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status", "updated_at"])
-    return _start_game(table, order, 1)
+    match = _start_game(table, order, 1)
+    table_notices.started(table, match, [p.user for p in order], actor)
+    return match
 
 
 def seat_of(table: Table, position: int, number: int) -> str:

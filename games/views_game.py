@@ -173,13 +173,26 @@ def game_of(match: Match) -> GameInfo:
     return game
 
 
+def settled(payload: dict) -> dict:
+    """The payload of a finished game as its page shows it. A game the site ended
+    (resignation, time, an agreed draw, an admin) keeps its last position, which may
+    still name a seat to move or a decision owed (a card to draw, doubles to walk):
+    a finished game owes nothing, so its page names neither."""
+    if payload["result"] is None:
+        return payload
+    view = payload["view"]
+    if isinstance(view, dict) and (view.get("pending") or view.get("to_move") is not None):
+        view = {**view, "pending": None, "to_move": None}
+    return {**payload, "view": view}
+
+
 def live_context(request: HttpRequest, match: Match) -> dict:
     """What the live part of the game page shows (the page and its fragment): the
     generic parts here, the board's own through ``GameInfo.board_context``."""
     game = game_of(match)
     seats = list(match.seats.select_related("user"))
     viewer = viewer_seat(match, request.user, seats)
-    payload = match_payload(match, viewer, seats)
+    payload = settled(match_payload(match, viewer, seats))
     records = records_payload(match, viewer)
     players = {summary["seat"]: _player(game, summary, payload)
                for summary in payload["seats"]}
@@ -272,10 +285,16 @@ def chat_context(request: HttpRequest, match: Match) -> dict:
     from games import chat
 
     user = request.user if request.user.is_authenticated else None
-    writable = chat.writable(match, user)
+    # The muted may read on but write nowhere: no form to send into a refusal.
+    muted = user is not None and chat.is_muted(user)
+    writable = [] if muted else chat.writable(match, user)
     labels = {"players": _("Players"), "spectators": _("Spectators")}
     return {
         "chat_lines": chat.lines(match, user),
+        # A spectator reads the spectators' chat alone (games.chat.readable): the page
+        # says so, rather than an empty box while the players talk.
+        "chat_spectator": chat.PLAYERS not in chat.readable(match, user),
+        "chat_muted": muted,
         "chat_channels": [(c, labels.get(c, _("My team"))) for c in writable],
         "note_text": chat.note_of(match, user),
         "can_note": user is not None and any(s.user_id == user.pk for s in match.seats.all()),

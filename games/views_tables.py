@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -113,13 +114,21 @@ def _context(request: HttpRequest, table: Table) -> dict:
     is_creator = me == table.creator_id
     free = max(0, table.size - len(places))
     levels = ai_choices(table.game)
+    series = list(table.series.select_related("match").order_by("number"))
     return {
         "table": table, "places": places, "mine": mine,
         "is_creator": is_creator, "free": free, "levels": levels,
         # the AI choice and the list saying what each level does
         "seats_ai": bool(is_creator and free and levels),
         "length": table_terms.length_text(table.game, table.size, table.teams, table.limit),
-        "series": list(table.series.select_related("match").order_by("number")),
+        "series": series,
+        # What the live part shows, in short: the page replaces it only when it changed.
+        "live_state": ",".join([table.status, *(
+            f"{p.pk}{'i' if p.invited else ''}" for p in places), *(
+            f"g{g.number}:{g.match.status}" for g in series)]),
+        # Where a seated player is taken when the table starts while they look at it.
+        "started_url": (reverse("game", args=[series[-1].match_id])
+                        if series and mine is not None and not mine.invited else ""),
     }
 
 

@@ -41,6 +41,16 @@ def _dispute_decided(params: dict[str, Any]) -> tuple[str, str]:
                 "reason": params.get("reason", "")})
 
 
+def _table_invited(params: dict[str, Any]) -> tuple[str, str]:
+    from games.catalog import title
+
+    return (_("An invitation to a table"),
+            _("%(name)s invites you to table #%(table)s (%(game)s, %(seats)s seats): join "
+              "it or decline from its page.") % {
+                "name": params.get("name", ""), "table": params.get("table"),
+                "game": title(params.get("game", "")), "seats": params.get("seats")})
+
+
 def _worded(subject: str, text: str):
     """A kind put in words by two templates filled with its facts."""
     def words(params: dict[str, Any]) -> tuple[str, str]:
@@ -98,6 +108,10 @@ KINDS = {
     "your_turn": _worded(gettext_noop("Your turn"),
                          gettext_noop("It is your turn in game #%(match)s against "
                                       "%(opponents)s.")),
+    "table_invited": _table_invited,
+    "table_started": _worded(gettext_noop("Your table has started"),
+                             gettext_noop("The table #%(table)s is full: game #%(match)s has "
+                                          "started.")),
     "challenge_offered": _worded(gettext_noop("A challenge"),
                                  gettext_noop("%(name)s challenges you.")),
     "challenge_accepted": _worded(gettext_noop("Your challenge was accepted"),

@@ -20,31 +20,94 @@
     }
   }
 
-  // A report control on each line of someone else's (the reason is asked for).
+  // A report control on each line of someone else's: the reason is asked for in the
+  // site's own dialog; Cancel changes nothing, and what became of the report is said.
+  const dialog = document.getElementById("report-dialog");
+  const reportForm = document.getElementById("report-form");
+  const reason = document.getElementById("report-reason");
+  const reportError = document.getElementById("report-error");
+  let reporting = null;  // the line being reported and its flag
+
+  function showReportError(text) {
+    reportError.textContent = text;
+    reportError.hidden = false;
+  }
+
+  function closeReport() {
+    reporting = null;
+    reason.value = "";
+    reportError.hidden = true;
+    if (dialog.open) dialog.close();  // the browser gives the focus back to the flag
+  }
+
+  function openReport(item, button) {
+    reporting = { item, button };
+    const quote = document.getElementById("report-quote");
+    quote.textContent = item.textContent.replace(/\s*⚑\s*$/, "").trim();
+    reason.value = "";
+    reportError.hidden = true;
+    dialog.showModal();
+    reason.focus();
+  }
+
+  if (dialog && reportForm) {
+    document.getElementById("report-cancel").addEventListener("click", closeReport);
+    dialog.addEventListener("cancel", (event) => {  // Escape: as Cancel
+      event.preventDefault();
+      closeReport();
+    });
+    reportForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (!reporting) return;
+      const text = reason.value.trim();
+      if (!text) {
+        showReportError(box.dataset.reportEmpty);
+        reason.focus();
+        return;
+      }
+      const { item, button } = reporting;
+      const send = document.getElementById("report-send");
+      send.disabled = true;
+      let response;
+      try {
+        response = await fetch(`${box.dataset.url}${item.dataset.id}/report/`, {
+          method: "POST", credentials: "same-origin",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+          body: JSON.stringify({ reason: text }),
+        });
+      } catch (error) {
+        showReportError(box.dataset.reportNetwork);
+        return;
+      } finally {
+        send.disabled = false;
+      }
+      if (!response.ok) {
+        const body = await response.json().catch(() => ({}));
+        showReportError(box.dataset.reportFailed.replace("{error}", body.error || String(response.status)));
+        return;
+      }
+      const note = document.createElement("span");
+      note.className = "chat-reported";
+      note.setAttribute("role", "status");
+      note.textContent = ` ${box.dataset.reported}`;
+      reporting = null;
+      closeReport();
+      button.replaceWith(note);
+      note.tabIndex = -1;
+      note.focus();
+    });
+  }
+
   function reportable(item) {
     const me = box.dataset.me;
-    if (!me || item.dataset.player === me || item.dataset.hidden || item.querySelector(".chat-report")) return;
+    if (!dialog || !me || item.dataset.player === me || item.dataset.hidden || item.querySelector(".chat-report")) return;
     const button = document.createElement("button");
     button.type = "button";
     button.className = "chat-report";
     button.textContent = "⚑";
     button.title = box.dataset.reportLabel;
     button.setAttribute("aria-label", box.dataset.reportLabel);
-    button.addEventListener("click", async () => {
-      const reason = window.prompt(box.dataset.reportPrompt);
-      if (!reason || !reason.trim()) return;
-      const response = await fetch(`${box.dataset.url}${item.dataset.id}/report/`, {
-        method: "POST", credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
-        body: JSON.stringify({ reason }),
-      });
-      const body = await response.json().catch(() => ({}));
-      const note = document.createElement("span");
-      note.className = "chat-reported muted";
-      note.setAttribute("role", "status");
-      note.textContent = response.ok ? ` ${box.dataset.reported}` : ` ${body.error || response.status}`;
-      button.replaceWith(note);
-    });
+    button.addEventListener("click", () => openReport(item, button));
     item.append(" ", button);
   }
 

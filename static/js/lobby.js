@@ -5,4 +5,9 @@
   const root = document.getElementById("lobby");
   if (!root) return;
   window.followLiveParts(root, ["open-challenges", "open-tables", "incoming", "outgoing"]);
+  // A table one sits at has filled and started: to its game, as an accepted challenge.
+  document.addEventListener("druid:notice", (event) => {
+    const notice = event.detail || {};
+    if (notice.kind === "table_started" && notice.url) window.location.assign(notice.url);
+  });
 })();

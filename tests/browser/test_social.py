@@ -57,8 +57,9 @@ def test_chat_a_report_a_block_and_leaving_with_ones_data(site, new_page, tmp_pa
     ada.screenshot(path=str(tmp_path / "chat-1280.png"))
 
     # Ada reports Bram's line; the admin sees it in context, hides it and warns Bram.
-    ada.once("dialog", lambda dialog: dialog.accept("Insulting me"))
     line.locator("button.chat-report").click()
+    ada.fill("#report-reason", "Insulting me")
+    ada.locator("#report-send").click()
     ada.locator(".chat-reported").wait_for()
     assert "Reported" in ada.locator(".chat-reported").text_content()
     admin = new_page()

@@ -80,7 +80,7 @@ def test_it_marks_the_bann_ring_after_a_waltz(client, alice, bob):
 def test_it_shows_handicaps_near_the_players(client, alice, bob):
     match = start(alice, bob, strength={alice.pk: [1], bob.pk: [3]})
     html = page(client, match)
-    assert "plays without a 1" in html and "plays without a 3" in html
+    assert "plays with one 1 removed" in html and "plays with one 3 removed" in html
     assert "Strength handicap chosen in the challenge" in html
 
 
