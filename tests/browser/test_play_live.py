@@ -18,7 +18,7 @@ def sign_up(page, base: str, name: str) -> None:
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
     page.locator("form button[type=submit]").last.click()
-    page.wait_for_url(re.compile(r"/lobby/$"))
+    page.wait_for_url(re.compile(r"^http://[^/]+/$"))
 
 
 def version_of(page) -> int:
