@@ -340,7 +340,9 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[druidsite] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if PRODUCTION else "http"
 LOGIN_URL = "account_login"
-LOGIN_REDIRECT_URL = "/lobby/"
+# A newcomer lands at home, where "New here? Learn a game first" is; ?next= still wins.
+LOGIN_REDIRECT_URL = "/"
+ACCOUNT_SIGNUP_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 # VACATION_DAYS_PER_YEAR (with the clocks' settings above) sets the vacation allowance.
 

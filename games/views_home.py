@@ -114,13 +114,14 @@ def next_game(user: Any, after: int | None = None) -> Match | None:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    from games import catalog
+
     if not request.user.is_authenticated:
-        return render(request, "home.html")
+        # A visitor's welcome: sign up, or learn each game first.
+        return render(request, "home.html", {"learn_games": catalog.games()})
     context = loop_context(request.user)
     # A player with no game yet is shown where to learn each game first.
     if not Seat.objects.filter(user=request.user, match__tutorial=False).exists():
-        from games import catalog
-
         context["learn_games"] = catalog.games()
     return render(request, "games/home.html", context)
 

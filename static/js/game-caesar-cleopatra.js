@@ -42,7 +42,8 @@ export function setupMoves(ctx, hooks) {
   const groupLabel = (group) => (data().groupLabels || {})[group] || group;
   const groupNode = (group) => document.querySelector(`.cc-group[data-group="${group}"]`);
 
-  function clearMarks() {
+  // ``keepChosen``: the setup's chosen cards stay shown at their groups (while it is sent).
+  function clearMarks(keepChosen = false) {
     for (const group of document.querySelectorAll(".cc-group")) {
       group.classList.remove("choosable", "selected");
       group.removeAttribute("tabindex");
@@ -50,7 +51,7 @@ export function setupMoves(ctx, hooks) {
       group.onclick = null;
       group.onkeydown = null;
       const box = group.querySelector(".cc-group-choices");
-      if (box) { box.replaceChildren(); box.hidden = true; }
+      if (box && !keepChosen) { box.replaceChildren(); box.hidden = true; }
     }
     for (const node of document.querySelectorAll(".cc-card.choosable")) node.classList.remove("choosable");
   }
@@ -288,21 +289,31 @@ export function setupMoves(ctx, hooks) {
     const cards = Object.fromEntries(Object.entries(sel.assign).map(([g, a]) => [g, a.card]));
     const move = Object.keys(cards).length === GROUPS.length
       && kinds.setup.find((m) => GROUPS.every((g) => m.cards[g] === cards[g]));
-    const buttons = [{ label: t("setup_reset"), name: "reset", action: () => { sel = null; idle(); } }];
-    if (move) {
+    const reset = { label: t("setup_reset"), name: "reset", action: () => { sel = null; idle(); } };
+    if (move && sel.card === null) {
+      // All five placed: the one confirmation step, the cards still shown at their groups
+      // (another card of the hand can still take a group's place before confirming).
       const list = GROUPS.map((g) => `${groupLabel(g)} ${label(cards[g])}`).join(", ");
-      buttons.unshift({ label: t("confirm"), style: "btn-primary", name: "setup-send",
-        action: () => confirmMove(t("setup_done", { list }), move) });
+      showPanel(t("setup_done", { list }), [
+        { label: t("confirm"), style: "btn-primary", name: "confirm", action: () => send(move) },
+        reset,
+      ], t("final"));
+      const confirmButton = panel.box()?.querySelector("[data-choice=confirm]");
+      if (confirmButton) confirmButton.focus({ preventScroll: true });
+      return;
     }
-    showPanel(sel.card !== null ? t("pick_group", { card: label(hand[sel.card]) }) : t("setup_pick"), buttons);
+    showPanel(sel.card !== null ? t("pick_group", { card: label(hand[sel.card]) }) : t("setup_pick"), [reset]);
   }
 
   // -- sending -----------------------------------------------------------------
   function send(move) {
+    const setup = move.type === "setup";
     return sender.send(move, {
       start() {
-        sel = null;
-        clearMarks();
+        // A setup's choices are kept: its cards stay shown until the new board comes
+        // (and are there again should the move be refused).
+        if (!setup) sel = null;
+        clearMarks(setup);
         setHand(() => false, () => {});
       },
       stale() {

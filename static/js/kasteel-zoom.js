@@ -4,9 +4,12 @@
 // animations are untouched. The view survives the live swaps of the board: it
 // is kept here, not in the (replaced) DOM.
 //
-// Buttons (zoom in, zoom out, centre on my seat, whole board), the wheel (with
-// Ctrl, a trackpad's pinch, or always once zoomed in), a drag or a two-finger
+// Buttons (zoom in, zoom out, centre on my seat, whole board), the wheel over the
+// board (from any view; it never scrolls the page meanwhile), a drag or a two-finger
 // pinch, and the keys + - 0 C and the arrows on the focused board.
+//
+// The square and castle numbers are shown only while they are big enough to read
+// (MIN_NUMBER_PX on screen): on the whole ring of a phone they would be specks.
 
 import { el } from "./board-common.js";
 
@@ -18,6 +21,7 @@ const STEP = 1.5;
 const MAX_ASPECT = 2.2; // the widest view: the bottom seat's arc is wide, not tall
 const SEAT_SQUARES = 18;
 const LINES = 150; // how far the lines of pieces reach into the ring
+const MIN_NUMBER_PX = 10; // the smallest number shown, in screen pixels
 
 let saved = null; // {cx, cy, w, a} of the last board, kept across swaps
 let savedKey = "";
@@ -61,6 +65,7 @@ export function attachZoom(wrap, t, { mine }) {
       wrap.style.width = `min(100%, calc((100vh - 14.5rem) * ${view.a.toFixed(3)}))`;
     }
     wrap.classList.toggle("k-zoomed-in", zoomedIn());
+    showLegibleNumbers();
     out.disabled = !zoomedIn();
     whole.disabled = !zoomedIn();
     inside.disabled = view.w <= minW() + 0.5;
@@ -94,6 +99,16 @@ export function attachZoom(wrap, t, { mine }) {
     w = fitPx(a) / FOCUS_SCALE;
     const mine = boxes[0];
     return { cx: own ? mine.x + mine.width / 2 : size / 2, cy: low - w / a / 2, w, a };
+  }
+
+  // Hide the numbers while their size on screen is under MIN_NUMBER_PX (a little
+  // margin for the viewBox's rounding). Reading the board's width lays it out anew.
+  const number = svg.querySelector(".k-num, .k-castle-num");
+  function showLegibleNumbers() {
+    if (!number || !view) return;
+    const units = parseFloat(getComputedStyle(number).fontSize) || 10;
+    const scale = (svg.getBoundingClientRect().width || fitPx(view.a)) / view.w;
+    wrap.classList.toggle("k-numbers-hidden", units * scale < MIN_NUMBER_PX + 0.05);
   }
 
   function zoomAt(factor, fx = view.cx, fy = view.cy) {
@@ -135,12 +150,17 @@ export function attachZoom(wrap, t, { mine }) {
   }
 
   // -- wheel, drag, pinch, keys -----------------------------------------------
+  // The wheel zooms (Ctrl with it: a trackpad's pinch, finer steps); over the board
+  // it never scrolls the page, even with nothing left to zoom.
   svg.addEventListener("wheel", (event) => {
-    if (!event.ctrlKey && !zoomedIn()) return; // the page scrolls on
     event.preventDefault();
     const at = toUnits(event.clientX, event.clientY);
-    zoomAt(Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.0025)), at.x, at.y);
+    const pixels = event.deltaY * (event.deltaMode === 1 ? 33 : event.deltaMode === 2 ? 400 : 1);
+    zoomAt(Math.exp(-pixels * (event.ctrlKey ? 0.01 : 0.0025)), at.x, at.y);
   }, { passive: false });
+
+  // The board's width follows the window: the numbers shown follow it.
+  if (window.ResizeObserver) new ResizeObserver(showLegibleNumbers).observe(svg);
 
   const pointers = new Map();
   let dragged = false;

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 def test_it_logs_in_with_the_username(client, alice):
     response = client.post("/accounts/login/", {"login": "alice", "password": PASSWORD})
     assert response.status_code == 302
-    assert response["Location"] == "/lobby/"
+    assert response["Location"] == "/"
     assert client.session["_auth_user_id"] == str(alice.pk)
 
 

@@ -56,7 +56,7 @@ def test_it_resets_a_forgotten_password_by_mail(client, alice):
     assert alice.check_password(NEW_PASSWORD)
     assert client.post("/accounts/login/", {"login": "alice", "password": NEW_PASSWORD})[
         "Location"
-    ] == "/lobby/"
+    ] == "/"
 
 
 def test_it_sends_no_reset_link_for_an_unknown_address(client, alice):

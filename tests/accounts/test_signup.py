@@ -31,7 +31,7 @@ def confirmation_path(message) -> str:
 def test_it_creates_the_player_and_logs_them_in_at_once(client):
     response = sign_up(client)
     assert response.status_code == 302
-    assert response["Location"] == "/lobby/"
+    assert response["Location"] == "/"
     user = User.objects.get(username="dora")
     assert user.email == "dora@example.org"
     assert client.get("/settings/").status_code == 200

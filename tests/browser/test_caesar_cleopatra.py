@@ -42,7 +42,6 @@ def place_setup(page, prefix: str) -> None:
     for value, group in zip("12345", GROUPS, strict=True):
         page.locator(f'.hand-card[data-card="{prefix}{value}"]:not([disabled])').first.click()
         page.locator(f'.cc-group.choosable[data-group="{group}"]').click()
-    page.locator("#action-panel [data-choice=setup-send]").click()
     assert "Senators 1" in page.locator("#action-panel").inner_text()
     confirm(page)
 

@@ -39,7 +39,7 @@ def log_in(page, base: str, name: str) -> None:
     page.fill("#id_login", name)
     page.fill("#id_password", PASSWORD)
     page.locator("form button[type=submit]").last.click()
-    page.wait_for_url(f"{base}/lobby/")
+    page.wait_for_url(f"{base}/")
 
 
 def game_data(page) -> dict:

@@ -51,7 +51,7 @@ def api_private(path: str, body: dict | None = None, **expect) -> Case:
 L = "login"
 PLAYERS_ONLY = (L, "200", "200", "200", "200")  # any logged-in visitor, not anonymous
 NOT_ALLOWED = (L, "405", "405", "405", "405")
-LOGGED_IN_AWAY = ("200", "302>/lobby/", "302>/lobby/", "302>/lobby/", "302>/lobby/")
+LOGGED_IN_AWAY = ("200", "302>/", "302>/", "302>/", "302>/")
 A401 = ("401", "405", "405", "405", "405")  # an API view for players: anonymous first
 
 

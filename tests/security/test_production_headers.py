@@ -75,6 +75,6 @@ def test_it_sends_secure_headers_and_cookies_in_production(production):
         f"{production}/accounts/login/", allow_redirects=False, timeout=10,
         headers={**HTTPS, "Origin": f"https://{HOST}", "Cookie": f"csrftoken={csrf['value']}"},
         data={"login": "alice", "password": PASSWORD, "csrfmiddlewaretoken": csrf["value"]})
-    assert login.status_code == 302 and login.headers["Location"] == "/lobby/"
+    assert login.status_code == 302 and login.headers["Location"] == "/"
     session = cookies_set(login)["sessionid"]
     assert session["secure"] and session["httponly"] and session["samesite"] == "Lax"
