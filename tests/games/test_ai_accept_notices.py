@@ -14,9 +14,8 @@ from notices.models import Notice
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 
-#: The games with a "play the AI" (Strijd om het Kasteel seats its AI players at a
-#: table, which sends no challenge notices at all).
-AI_GAMES = ("druidenwalzer", "caesar-cleopatra")
+#: Every game has a "play the AI" in the lobby (Strijd om het Kasteel at two seats).
+AI_GAMES = ("druidenwalzer", "caesar-cleopatra", "kasteel")
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +34,7 @@ def sent(monkeypatch):
 def test_it_keeps_no_notice_when_the_ai_accepts(alice, game, sent,
                                                 django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        match = play_the_ai(alice, "apprentice", game=game)
+        match = play_the_ai(alice, "heuristic", game=game)
     assert match.game == game
     assert not Notice.objects.filter(user=alice).exists()
     assert mail.outbox == []
@@ -47,9 +46,9 @@ def test_it_keeps_no_notice_when_the_ai_accepts(alice, game, sent,
 
 @pytest.mark.parametrize("game", AI_GAMES)
 def test_a_challenge_from_the_form_to_an_ai_is_accepted_quietly_too(alice, game):
-    bard = bot_for_level("apprentice")
-    challenge = services.create_challenge(alice, game=game, opponent=bard)
-    services.accept_challenge(challenge.pk, bard)
+    wanderer = bot_for_level("heuristic")
+    challenge = services.create_challenge(alice, game=game, opponent=wanderer)
+    services.accept_challenge(challenge.pk, wanderer)
     assert not Notice.objects.filter(user=alice, kind="challenge_accepted").exists()
 
 
