@@ -118,3 +118,11 @@ def test_no_template_or_script_writes_a_date_its_own_way():
               for path in (ROOT / "static").rglob("*.js")
               for line in path.read_text(encoding="utf-8").splitlines() if scripts.search(line)]
     assert found == []
+
+
+def test_a_notice_writes_its_day_the_same_way():
+    from notices.kinds import words
+
+    params = {"ladder": "Oak", "reason": "abuse", "banned": True, "until": "2026-12-05"}
+    with translation.override("en"):
+        assert "banned you until 5 Dec 2026." in words("ladder_removed", params)[1]
