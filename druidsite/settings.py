@@ -281,6 +281,8 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", "UTC")
+# One way to write a date per language, everywhere (druidsite.formats, druidsite.dates).
+FORMAT_MODULE_PATH = ["druidsite.formats"]
 USE_I18N = True
 USE_TZ = True
 

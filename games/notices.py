@@ -70,7 +70,14 @@ def challenge_changed(challenge: Challenge, kind: str) -> None:
     if recipient is None or recipient.is_bot:
         return
     messages = [_notice(kind, challenge, recipient, actor)]
-    _store(kind, challenge, recipient, actor)
+    if kind == "accepted" and actor is not None and actor.is_bot:
+        # An AI player accepts at once: the player started that game themselves
+        # (play the AI), so "Bard accepted your challenge" would only be noise.
+        # Told live without words (no toast), so a lobby waiting for it still
+        # goes on to the game, and kept nowhere.
+        messages[0][1]["notice"]["text"] = ""
+    else:
+        _store(kind, challenge, recipient, actor)
     if challenge.rematch_of_id and actor is not None and not actor.is_bot:
         # The actor's other pages (another tab, another device) follow too.
         mine = dict(messages[0][1]["notice"], text="")

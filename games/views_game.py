@@ -15,7 +15,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from druidsite import dates
 from games import catalog, disputes, hints, movelog, tutorial
 from games.catalog import GameInfo
 from games.models import Match, MoveRecord
@@ -139,8 +140,7 @@ def _status(game: GameInfo, payload: dict, players: dict) -> dict:
         text += " — " + _("clock paused (vacation)")
     elif mover["deadline_at"]:
         text += " — " + _("deadline %(when)s (%(left)s left)") % {
-            "when": formats.date_format(timezone.localtime(mover["deadline_at"]),
-                                        "DATETIME_FORMAT"),
+            "when": dates.when(mover["deadline_at"]),
             "left": mover["time_left"]}
     return {"kind": "theirs", "text": text}
 

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db.models import Q
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from druidsite import dates
 from games.models import Match
 from ladders.models import Ladder, LadderEntry, LadderGame
 
@@ -117,7 +118,7 @@ def blockers(
         if until is not None:
             found.append(Blocker("cooldown", _("Cooldown: you may challenge them again after "
                                                "%(date)s.") % {
-                "date": formats.date_format(timezone.localtime(until), "DATETIME_FORMAT")}))
+                "date": dates.when(until)}))
     limit = ladder.max_open_challenges
     if facts.open_games[challenger.user_id] >= limit:
         count = facts.open_games[challenger.user_id]

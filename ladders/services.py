@@ -26,10 +26,11 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from druidsite import dates
 from games import services as game_services
 from games import terms
 from games.models import Match, Seat
@@ -116,7 +117,7 @@ def join_refusal(ladder: Ladder, user) -> str:
         if ban.until is None:
             return _("You are banned from this ladder: %(reason)s") % {"reason": ban.reason}
         return _("You are banned from this ladder until %(date)s: %(reason)s") % {
-            "date": formats.date_format(timezone.localtime(ban.until), "DATE_FORMAT"),
+            "date": dates.day(ban.until),
             "reason": ban.reason}
     if ladder.join_rule == Ladder.JoinRule.INVITE and not LadderInvite.objects.filter(
             ladder=ladder, user=user).exists():

@@ -7,6 +7,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from druidsite import dates
+
 
 def _result_decided(params: dict[str, Any]) -> tuple[str, str]:
     subject = _("A result of yours was decided by an admin")
@@ -70,7 +72,7 @@ def _ladder_status(params: dict[str, Any]) -> tuple[str, str]:
 
 def _ladder_removed(params: dict[str, Any]) -> tuple[str, str]:
     values = {"ladder": params.get("ladder", ""), "reason": params.get("reason") or "-",
-              "until": params.get("until") or ""}
+              "until": dates.day(params.get("until"))}
     if params.get("banned") and params.get("until"):
         text = _("An admin removed you from the ladder %(ladder)s and banned you until "
                  "%(until)s. Reason: %(reason)s")

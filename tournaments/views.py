@@ -31,11 +31,15 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         shown = shown.exclude(status=Status.DRAFT)
     groups = [
         ("registration", _("Open for registration"),
-         [t for t in shown if t.status in (Status.DRAFT, Status.REGISTRATION)]),
+         [t for t in shown if t.status == Status.REGISTRATION]),
         ("running", _("Running"), [t for t in shown if t.status in (Status.RUNNING,
                                                                      Status.PAUSED)]),
         ("finished", _("Finished"), [t for t in shown if t.is_over]),
     ]
+    if request.user.is_staff:
+        # Not open to anyone yet: the admins' own section, first, as theirs to act on.
+        groups.insert(0, ("drafts", _("Drafts"),
+                          [t for t in shown if t.status == Status.DRAFT]))
     mine = set()
     if request.user.is_authenticated:
         mine = set(request.user.tournament_entries.values_list("tournament_id", flat=True))

@@ -4,11 +4,13 @@
     python manage.py arena  ...the same options...
     python manage.py arena --game kasteel --players 4 --seats heuristic,random,random,random ...
     python -m games.ai.arena --round-robin random,heuristic,strong --games-per-pair 16 ...
+    python manage.py arena --game kasteel --table-levels random,heuristic,strong --players 4 ...
 
 With ``--seats`` (one level per seat, any number of players) the match is
 played by ``games.ai.arena_multi``; with ``--round-robin`` every pair of the
-levels plays and ``games.ai.round_robin`` rates them; what follows is the
-two-player match.
+levels plays and ``games.ai.round_robin`` rates them; with ``--table-levels``
+tables of N seats rate the levels (``games.ai.table_ratings``); what follows
+is the two-player match.
 
 Bot A takes the first seat (moon) in even games and the second (sun) in odd
 games, so both sides of the table are played equally. Every game is seeded
@@ -261,14 +263,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="two players: every pair of these levels (comma-separated) plays, and the "
         "levels are rated with the site's Glicko-2 (games.ai.round_robin)",
     )
+    parser.add_argument(
+        "--table-levels",
+        default=None,
+        help="N players: rate these levels (comma-separated) from --games tables of --players "
+        "seats in mixed seatings (games.ai.table_ratings)",
+    )
     parser.add_argument("--games-per-pair", type=int, default=None,
                         help="games of each pair in a round robin (default --games)")
     parser.add_argument("--anchor", default=None,
-                        help="round robin: LEVEL=RATING fixes the scale (default heuristic=1500)")
+                        help="round robin, tables: LEVEL=RATING fixes the scale "
+                        "(default heuristic=1500)")
     parser.add_argument("--results", default=None,
-                        help="round robin: append each game to this JSON-lines file")
+                        help="round robin, tables: append each game to this JSON-lines file")
     parser.add_argument("--rate-only", action="store_true",
-                        help="round robin: rate the games of --results without playing")
+                        help="round robin, tables: rate the games of --results without playing")
 
 
 def config_from_options(options: dict[str, Any]) -> ArenaConfig:
@@ -302,6 +311,10 @@ def run_from_options(options: dict[str, Any], err: Any = sys.stderr) -> str:
         from .round_robin import run_round_robin_from_options
 
         return run_round_robin_from_options(options, err)
+    if options.get("table_levels"):
+        from .table_ratings import run_tables_from_options
+
+        return run_tables_from_options(options, err)
     if options.get("seats"):
         from .arena_multi import run_multi_from_options
 

@@ -133,6 +133,23 @@ ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
     #     --games-per-pair 16 --seed 1 --jobs 2 --results cc.jsonl
     # Sprite (random) came out at -46 +- 142; it is no calibrated level (an opponent
     # for learning the rules), and the lobby shows no rating for it in either game.
+    # 2026-12-05, Strijd om het Kasteel: 72 tables of four seats at a limit of 9
+    # dealing cycles, the six ways to seat Sprite, Wanderer and Archdruid with no
+    # level on more than two seats, each seating every rotation (all kept in
+    # bench/results/kasteel_tables.jsonl; a run that stops resumes from the file):
+    # python manage.py arena --game kasteel --table-levels random,heuristic,strong
+    #     --players 4 --limit 9 --games 72 --seed 1 --jobs 1
+    #     --results bench/results/kasteel_tables.jsonl
+    # Not Glicko-2 over games of two: each table broken into its pairs of seats of
+    # different levels, Bradley-Terry on the Elo scale, the Wanderer anchored at
+    # 1500 as here; the deviation is the spread over 200 resamplings of the tables
+    # (the anchor's is 0 by construction). ``games.ai.table_ratings``; docs/ai.md,
+    # "Ratings of the Kasteel levels". Sprite came out at 1114 +- 99 (2 wins of 76
+    # pairs); as in the other games the lobby shows no rating for it.
+    "kasteel": {
+        "heuristic": (1500, 0),
+        "strong": (1579, 49),
+    },
     "caesar-cleopatra": {
         "novice": (388, 108),
         "apprentice": (840, 94),

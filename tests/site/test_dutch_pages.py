@@ -109,7 +109,7 @@ def test_the_game_page_speaks_the_rulebooks_dutch(client, alice, site):
     assert "cultuskaart" in text and "verbanningsring" in text.lower()
     assert re.search(r"de (paarse|oranje|zwarte) druïde", text)
     assert "cultussteen op" in text  # a measuring won
-    assert re.search(r"\d+ [a-z]{3}, \d\d:\d\d", text)  # the log's dates: "30 nov, 15:41"
+    assert re.search(r"\d+ [a-z]{3} \d{4}, \d\d:\d\d", text)  # the log: "30 nov 2026, 15:41"
     found = re.search(r'<script id="game-i18n" type="application/json">(.*?)</script>', page,
                       re.S)
     strings = json.loads(found.group(1))
