@@ -34,7 +34,7 @@ def player_action(request: HttpRequest, username: str, action: str) -> HttpRespo
     try:
         if action == "report":
             services.report(request.user, other, request.POST.get("reason", ""),
-                            match_id=_int(request.POST.get("match")))
+                            match_id=request.POST.get("match") or None)
             messages.success(request, _("Thank you: an admin will read your report."))
         elif action in ACTIONS:
             call, done = ACTIONS[action]
@@ -48,10 +48,7 @@ def player_action(request: HttpRequest, username: str, action: str) -> HttpRespo
 
 
 def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+    return services.parse_id(value)
 
 
 @login_required
