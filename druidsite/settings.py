@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Every answer to a signed-in visitor: Cache-Control private, no-store (see the module).
+    "druidsite.private_answers.PrivateAnswersMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     # After authentication: applies a player's saved language once they log in.
     "accounts.middleware.UserLanguageMiddleware",

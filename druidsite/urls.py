@@ -8,9 +8,11 @@ from django.views.decorators.http import require_safe
 
 from accounts import views as accounts_views
 from druidsite.health import healthz, ping
+from druidsite.private_answers import same_for_everyone
 from games import views_home
 
 
+@same_for_everyone
 @require_safe
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """Browsers and feed readers ask for /favicon.ico whatever the page says:
