@@ -37,7 +37,7 @@ urlpatterns = [
     path("", include("social.urls")),
 ]
 
-# Without DEBUG: JSON under /api/, Django's pages elsewhere (druidsite.errors).
+# Without DEBUG: JSON under /api/, the site's pages elsewhere (templates/404.html...).
 handler400 = "druidsite.errors.bad_request"
 handler403 = "druidsite.errors.permission_denied"
 handler404 = "druidsite.errors.page_not_found"
