@@ -10,7 +10,9 @@ fuzzed with its matrix body's fields meanwhile.
 ``verdict()`` requests one path with one raw body as one visitor, inside a
 savepoint rolled back afterwards, and says what is wrong with the answer:
 
-- no 500, no exception, nothing logged at ERROR;
+- no 500, no exception, nothing logged at ERROR, no row naming one that does not
+  exist (SQLite checks references at commit, which the savepoint never reaches:
+  they are checked after each request);
 - a refusal says what was wrong and changes nothing: a 4xx, the form shown
   again with an error, or a redirect with an error message; a redirect
   without any message only where the valid body is sent away the same way
@@ -29,7 +31,7 @@ from urllib.parse import quote_from_bytes
 from django.apps import apps
 from django.conf import settings
 from django.contrib.messages import constants, get_messages
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from hypothesis import strategies as st
 
 from tests.conftest import PASSWORD
@@ -236,13 +238,26 @@ def _plain_outcome(world: World, role: str, view: FormView, path: str,
     client.raise_request_exception = False
     with transaction.atomic():
         before = snapshot(world)
-        response = client.post(path, encode(pairs),
-                               content_type="application/x-www-form-urlencoded")
+        with transaction.atomic():  # a savepoint: a crash's broken transaction ends here
+            response = client.post(path, encode(pairs),
+                                   content_type="application/x-www-form-urlencoded")
         wrote = snapshot(world) != before
+        broken = _broken_references()
         said = [(message.level, str(message)) for message in
                 get_messages(response.wsgi_request)] if hasattr(response, "wsgi_request") else []
         transaction.set_rollback(True)
+    response.broken_references = broken
     return response, wrote, said
+
+
+def _broken_references() -> str:
+    """The database's deferred checks, now (a commit would run them; the savepoint never
+    commits): a row naming one that does not exist is an IntegrityError at commit."""
+    try:
+        connection.check_constraints()
+    except IntegrityError as error:
+        return str(error)[:200]
+    return ""
 
 
 def _answered_so_anyway(world: World, role: str, view: FormView, status: int,
@@ -275,6 +290,8 @@ def verdict(world: World, role: str, view: FormView, path: str,
     if status >= 500 or len(log.records) > seen:
         logged = "; ".join(record.getMessage()[:200] for record in log.records[seen:])
         return f"{what} (logged: {logged})"
+    if response.broken_references:
+        return f"{what}: would fail at commit ({response.broken_references})"
     refused = [text for level, text in said if level >= constants.WARNING]
     if refused and wrote:
         return f"{what}: refused ({refused}) but changed something"
