@@ -276,6 +276,12 @@ def _answered_so_anyway(world: World, role: str, view: FormView, status: int,
     return silent and (valid_status, valid_target) == (status, target)
 
 
+#: Pages a form sends to that say themselves what happened.
+SPEAKING_TARGETS = {
+    # Sent whatever the address: it says a mail is on its way if an account has it (no
+    # answer tells who has an account here).
+    "/accounts/password/reset/done/",
+}
 ERROR_SHOWN = re.compile(r'class="[^"]*\b(errorlist|error|errornote)\b')
 
 
@@ -304,7 +310,8 @@ def verdict(world: World, role: str, view: FormView, path: str,
     if status in (301, 302, 303):
         target = response["Location"]
         wrote = wrote or settings.LANGUAGE_COOKIE_NAME in response.cookies  # the switch's effect
-        if wrote or said or target.startswith(("/accounts/login/?next=", "/admin/login/?next=")):
+        if wrote or said or target in SPEAKING_TARGETS or target.startswith(
+                ("/accounts/login/?next=", "/admin/login/?next=")):
             return None
         if _answered_so_anyway(world, role, view, status, target):
             return None

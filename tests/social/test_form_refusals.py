@@ -52,3 +52,22 @@ def test_the_blocker_unblocks_before_following(alice, bob, client):
     client.post("/players/bob/do/unblock/")
     client.post("/players/bob/do/follow/")
     assert Follow.objects.filter(follower=alice, followed=bob).exists()
+
+
+def test_a_block_stops_every_other_social_action_too(alice, bob):
+    """Challenges, rematches, table invitations: each refused across a block (following
+    was the one hole). Reports stay open to both: a block is no reason to hide abuse."""
+    from games import services as game_services
+    from games import tables
+    from games.errors import Forbidden
+
+    finished = game_services.resign(new_game(alice, bob).pk, bob).match
+    services.block(bob, alice)
+    with pytest.raises(Forbidden):
+        game_services.create_challenge(alice, opponent=bob)
+    with pytest.raises(Forbidden):
+        game_services.rematch(finished.pk, alice)
+    table = tables.open_table(alice, game="kasteel", size=3)
+    with pytest.raises(Forbidden):
+        tables.invite(table.pk, alice, "bob")
+    assert services.report(alice, bob, "abuse").user == bob
