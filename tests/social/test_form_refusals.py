@@ -71,3 +71,11 @@ def test_a_block_stops_every_other_social_action_too(alice, bob):
     with pytest.raises(Forbidden):
         tables.invite(table.pk, alice, "bob")
     assert services.report(alice, bob, "abuse").user == bob
+
+
+@pytest.mark.parametrize("report", ["999999", "-1", "99999999999999999999", "x", ""])
+def test_the_moderation_form_names_an_unknown_report(report, staff, client):
+    client.force_login(staff)
+    response = client.post("/moderation/", {"report": report, "kind": "warn", "reason": "x"})
+    assert response.status_code == 302 and response["Location"] == "/moderation/"
+    assert said(response) == [f"There is no report {report or '–'}."]
