@@ -96,7 +96,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     """Notifications, language and vacation of the logged-in player."""
     user = request.user
     old_language = user.language
-    form = PreferencesForm(request.POST or None, instance=user)
+    form = PreferencesForm(request.POST if request.method == "POST" else None, instance=user)
     if request.method == "POST" and form.is_valid():
         form.save()
         # A chosen language applies at once, even if only the footer switch had
@@ -131,6 +131,10 @@ def set_language(request: HttpRequest) -> HttpResponse:
     so that it reaches their other devices."""
     response = django_set_language(request)
     code = request.POST.get("language", "") if request.method == "POST" else ""
+    if request.method == "POST" and not is_supported(code):
+        # Django's view ignores it silently: say so (the footer offers only known ones).
+        messages.error(request, _("Unknown language %(code)s: choose one of %(choices)s.") % {
+            "code": code[:20] or "–", "choices": ", ".join(dict(settings.LANGUAGES))})
     user = request.user
     if user.is_authenticated and is_supported(code) and user.language != code:
         user.language = code

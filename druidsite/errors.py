@@ -1,4 +1,4 @@
-"""Error answers outside any view: under /api/ in the API's error shape, else Django's pages.
+"""Error answers outside any view: under /api/ in the API's error shape, else the site's pages.
 
 Used when no view answered (no such URL, a bad or refused request, a crash),
 with DEBUG off: a script of the API always gets JSON, ``{"error", "code"}``,

@@ -36,7 +36,9 @@ if PRODUCTION:
 else:
     SECRET_KEY = env.str("SECRET_KEY", _DEV_SECRET)
 
-DEBUG = env.bool("DEBUG", default=not PRODUCTION)
+# Django's debug pages (a traceback, or every URL pattern on a 404) only when a developer
+# asks with DEBUG=1; otherwise, also under `make run`, the site's own error pages.
+DEBUG = env.bool("DEBUG", default=False)
 ALLOWED_HOSTS = env.list(
     "ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
 )
@@ -84,6 +86,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Every answer to a signed-in visitor: Cache-Control private, no-store (see the module).
+    "druidsite.private_answers.PrivateAnswersMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     # After authentication: applies a player's saved language once they log in.
     "accounts.middleware.UserLanguageMiddleware",
@@ -296,6 +300,9 @@ STATIC_ROOT = (
     else None
 )
 WHITENOISE_USE_FINDERS = not PRODUCTION
+# In development WhiteNoise serves static/ (runserver's own static serving is off,
+# whitenoise.runserver_nostatic) and picks up edited files, with or without DEBUG.
+WHITENOISE_AUTOREFRESH = not PRODUCTION
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -8,9 +8,11 @@ from django.views.decorators.http import require_safe
 
 from accounts import views as accounts_views
 from druidsite.health import healthz, ping
+from druidsite.private_answers import same_for_everyone
 from games import views_home
 
 
+@same_for_everyone
 @require_safe
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """Browsers and feed readers ask for /favicon.ico whatever the page says:
@@ -35,7 +37,7 @@ urlpatterns = [
     path("", include("social.urls")),
 ]
 
-# Without DEBUG: JSON under /api/, Django's pages elsewhere (druidsite.errors).
+# Without DEBUG: JSON under /api/, the site's pages elsewhere (templates/404.html...).
 handler400 = "druidsite.errors.bad_request"
 handler403 = "druidsite.errors.permission_denied"
 handler404 = "druidsite.errors.page_not_found"

@@ -19,6 +19,8 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 from drf_spectacular.generators import SchemaGenerator
 
+from druidsite.private_answers import same_for_everyone
+
 METHODS = ("get", "post", "put", "patch", "delete")
 
 # Its style is a static file: the Content-Security-Policy allows no inline style.
@@ -133,6 +135,7 @@ def _page(language: str, schema_url: str) -> str:
     return render_docs(SchemaGenerator().get_schema(request=None, public=True), schema_url)
 
 
+@same_for_everyone
 @require_GET
 def api_docs(request: HttpRequest) -> HttpResponse:
     return HttpResponse(_page(get_language() or "", reverse("api-schema")))

@@ -3,6 +3,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
+from druidsite.private_answers import same_for_everyone
 from games import (
     api,
     api_challenges,
@@ -63,6 +64,6 @@ urlpatterns = [
     path("tables/<int:table_id>/ai/", api_tables.TableAiView.as_view(), name="api-table-ai"),
     path("tables/<int:table_id>/remove/", api_tables.TableRemoveView.as_view(),
          name="api-table-remove"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("schema/", same_for_everyone(SpectacularAPIView.as_view()), name="api-schema"),
     path("docs/", api_docs.api_docs, name="api-docs"),
 ]

@@ -170,7 +170,8 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
         return render(request, "games/challenge_new.html",
                       {"problem": problem, "games": catalog.games()}, status=400)
     initial = {"opponent": request.GET.get("opponent", "")}
-    form = ChallengeForm(request.POST or None, initial=initial, game=game)
+    form = ChallengeForm(request.POST if request.method == "POST" else None, initial=initial,
+                         game=game)
     preview = None
     if request.method == "POST" and form.is_valid():
         try:

@@ -68,7 +68,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
     game = catalog.find(name) if name else (offered[0] if offered else None)
     if game is None or game.max_seats <= 2:
         raise Http404(_("No game of this site is played at tables."))
-    form = TableForm(request.POST or None, game=game)
+    form = TableForm(request.POST if request.method == "POST" else None, game=game)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

@@ -56,7 +56,13 @@ def refuse_if_blocked(first, second) -> None:
 
 
 def follow(user, other) -> Follow:
+    """Follow a player; refused between two players one of whom blocks the other (a block
+    ends following both ways, and so keeps it ended)."""
     other = _other(user, other)
+    if Block.objects.filter(blocker=user, blocked=other).exists():
+        raise Conflict(_("You blocked %(name)s: unblock them first.") % {"name": other.username})
+    if blocked_between(user.pk, other.pk):
+        raise Forbidden(_("You cannot follow %(name)s.") % {"name": other.username})
     found, created = Follow.objects.get_or_create(follower=user, followed=other)
     if not created:
         raise Conflict(_("You follow %(name)s already.") % {"name": other.username})
@@ -96,6 +102,8 @@ def report(reporter, other, reason: Any, *, match_id: int | None = None,
             raise NotFound(_("There is no chat line %(id)s.") % {"id": message_id})
         other, match_id = line.user, line.match_id
     other = _other(reporter, other)
+    if match_id is not None and message_id is None:
+        match_id = _known_match(match_id)
     if not isinstance(reason, str) or not reason.strip():
         raise ServiceError(_("Say what is wrong: an admin reads it."))
     reason = " ".join(reason.split())
@@ -111,6 +119,26 @@ def report(reporter, other, reason: Any, *, match_id: int | None = None,
     for admin in get_user_model().objects.filter(is_staff=True, is_active=True):
         send(admin, "report_opened", url="/moderation/", mail=False, player=other.username)
     return made
+
+
+def _known_match(match_id: Any) -> int:
+    """The id of an existing game, else a refusal naming it (never a database error)."""
+    from games.models import Match
+
+    found = parse_id(match_id)
+    if found is None or not Match.objects.filter(pk=found).exists():
+        raise NotFound(_("There is no game %(id)s.") % {"id": str(match_id)[:20]})
+    return found
+
+
+def parse_id(value: Any) -> int | None:
+    """A database id from a form's text: a positive whole number that fits a big integer
+    column, else None (the callers refuse it by name)."""
+    try:
+        number = int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
+    return number if 0 < number < 2**63 else None
 
 
 # --- moderation ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def player_action(request: HttpRequest, username: str, action: str) -> HttpRespo
     try:
         if action == "report":
             services.report(request.user, other, request.POST.get("reason", ""),
-                            match_id=_int(request.POST.get("match")))
+                            match_id=request.POST.get("match") or None)
             messages.success(request, _("Thank you: an admin will read your report."))
         elif action in ACTIONS:
             call, done = ACTIONS[action]
@@ -48,10 +48,7 @@ def player_action(request: HttpRequest, username: str, action: str) -> HttpRespo
 
 
 def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+    return services.parse_id(value)
 
 
 @login_required
@@ -69,7 +66,11 @@ def friends(request: HttpRequest) -> HttpResponse:
 def moderation(request: HttpRequest) -> HttpResponse:
     """Open reports with their context, the actions on each, and the moderation log."""
     if request.method == "POST":
-        report = get_object_or_404(Report, pk=_int(request.POST.get("report")))
+        raw = request.POST.get("report", "")
+        report = Report.objects.filter(pk=_int(raw)).first() if _int(raw) else None
+        if report is None:  # named on the page again, not "no such page"
+            messages.error(request, _("There is no report %(id)s.") % {"id": raw[:20] or "–"})
+            return redirect("moderation")
         try:
             services.moderate(request.user, report.user, request.POST.get("kind", ""),
                               request.POST.get("reason", ""), report_id=report.pk)

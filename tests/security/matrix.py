@@ -297,7 +297,8 @@ MATRIX: dict[str, list[Case]] = {
     "notices/": [Case("/notices/", {"GET": PLAYERS_ONLY, "POST": NOT_ALLOWED})],
     "friends/": [Case("/friends/", {"GET": PLAYERS_ONLY, "POST": NOT_ALLOWED})],
     "moderation/": [Case("/moderation/", {
-        "GET": ("admin-login",) * 4 + ("200",), "POST": ("admin-login",) * 4 + ("404",)},
+        "GET": ("admin-login",) * 4 + ("200",),
+        "POST": ("admin-login",) * 4 + ("302>/moderation/",)},
         body={"report": "999999", "kind": "warn", "reason": "x"})],
     "players/<str:username>/do/<str:action>/": [
         Case("/players/bob/do/follow/", {"GET": NOT_ALLOWED, "POST": away("302>/players/bob/")}),
