@@ -49,7 +49,9 @@ class SiteSocket(AsyncJsonWebsocketConsumer):
         if too_large(text_data, bytes_data):
             await self.send_json(TOO_LARGE)
             return
-        await super().receive(text_data=text_data, **kwargs)
+        # Not channels' own receive: it raises on an empty text frame (valid WebSocket),
+        # which closed the socket with 1011; here it is JSON that does not parse.
+        await self.receive_json(await self.decode_json(text_data), **kwargs)
 
     @classmethod
     async def decode_json(cls, text_data):
