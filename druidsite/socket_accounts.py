@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import hashlib
 from importlib import import_module
-from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.crypto import constant_time_compare
 
 #: The close code of a socket whose log-in ended (as /ws/me/ refuses an anonymous visitor).
 SIGNED_OUT = 4401
@@ -71,8 +71,6 @@ def still_signed_in(scope: dict) -> bool:
     """Whether the log-in a socket was opened with still holds, read from the database:
     the account is active, and its token still exists, or its session still exists and
     names it with the current password (Django's own session check)."""
-    from django.contrib.auth import get_user
-
     user = scope.get("user")
     if user is None or not getattr(user, "is_authenticated", False):
         return False
@@ -83,11 +81,35 @@ def still_signed_in(scope: dict) -> bool:
                                     user__is_active=True).exists()
     key = _session_key(scope)
     if key:
-        store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key)
-        fresh = get_user(SimpleNamespace(session=store))
-        return fresh.pk == user.pk and getattr(fresh, "is_active", False)
+        return _session_names(key, user)
     # No session and no token: a scope given its user directly (the tests' way).
     return type(user)._default_manager.filter(pk=user.pk, is_active=True).exists()
+
+
+def _session_names(key: str, user) -> bool:
+    """Django's own check of a session (django.contrib.auth.get_user), read fresh from the
+    session store, without its side effects (a session is never flushed or cycled here)."""
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        load_backend,
+    )
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key)
+    try:
+        user_id, backend_path = store[SESSION_KEY], store[BACKEND_SESSION_KEY]
+    except KeyError:  # logged out: the session is gone, or holds no one
+        return False
+    if (backend_path not in settings.AUTHENTICATION_BACKENDS
+            or user._meta.pk.to_python(user_id) != user.pk):
+        return False
+    fresh = load_backend(backend_path).get_user(user.pk)  # None when inactive
+    if fresh is None or not fresh.is_active:
+        return False
+    stored = store.get(HASH_SESSION_KEY) or ""
+    return any(constant_time_compare(stored, expected) for expected in (
+        fresh.get_session_auth_hash(), *fresh.get_session_auth_fallback_hash()))
 
 
 def _close_after_commit(group: str, why: str) -> None:
