@@ -11,8 +11,8 @@ ignore a frame; the match socket answers or acts on every one. Ids in paths
 are fuzzed too: only a real id its viewer may see opens a socket, anything
 else is refused at the handshake with 4404.
 
-SOCKET_FUZZ_EXAMPLES (8 by default) sets the examples per route and visitor;
-the ``slow`` variant runs SOCKET_FUZZ_SLOW_EXAMPLES (60) of them.
+SOCKET_FUZZ_EXAMPLES (20 by default) sets the examples per route and visitor;
+the ``slow`` variant runs SOCKET_FUZZ_SLOW_EXAMPLES (200) of them.
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ from tests.security.socketfuzz import (
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]
 
-EXAMPLES = int(os.environ.get("SOCKET_FUZZ_EXAMPLES", "8"))
-SLOW_EXAMPLES = int(os.environ.get("SOCKET_FUZZ_SLOW_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("SOCKET_FUZZ_EXAMPLES", "20"))
+SLOW_EXAMPLES = int(os.environ.get("SOCKET_FUZZ_SLOW_EXAMPLES", "200"))
 FRAMES = 6
 TIMEOUT = 10
 ROLES = ("player", "outsider", "anonymous")
@@ -261,7 +261,7 @@ def test_it_opens_a_socket_only_for_an_id_its_viewer_may_see(application, world,
                                                              role):
     real, visible = world.real_ids(ID_ROUTES[prefix], role)
 
-    @fuzz(EXAMPLES * 4)
+    @fuzz(EXAMPLES * 2)
     @given(raw=ids(real))
     def check(raw):
         named = unquote(raw)  # as the server reads the path
