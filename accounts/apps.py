@@ -6,4 +6,4 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from accounts import tokens  # noqa: F401 - connects its receivers
+        from accounts import socket_sessions, tokens  # noqa: F401 - connect their receivers

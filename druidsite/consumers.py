@@ -1,17 +1,16 @@
 """The site's own sockets: health probes (tasks reach sockets end to end), and the
 refusal of a path that names no socket."""
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
 
-from druidsite.realtime import remember_server_loop
+from druidsite.site_socket import SiteSocket
 from druidsite.socket_limits import TOO_LARGE, too_large
 
 
-class HealthConsumer(AsyncJsonWebsocketConsumer):
+class HealthConsumer(SiteSocket):
     group = "health"
 
     async def connect(self) -> None:
-        remember_server_loop()
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 

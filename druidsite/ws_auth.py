@@ -43,7 +43,8 @@ class TokenAuthMiddleware(BaseMiddleware):
             if key:
                 found = await _user_for_token(key)
                 if found is not None:
-                    scope = dict(scope, user=found)
+                    # The key names the log-in: its socket closes when it is deleted.
+                    scope = dict(scope, user=found, auth_token=key)
         return await super().__call__(scope, receive, send)
 
 

@@ -93,6 +93,18 @@ def is_muted(user) -> bool:
     return Mute.objects.filter(user=user, until__gt=timezone.now()).exists()
 
 
+def unstorable(text: str) -> str | None:
+    """Why ``text`` cannot be stored as a line (as the API's serializer refuses it too):
+    a NUL character, or a lone surrogate (half of a character, not UTF-8)."""
+    if "\x00" in text:
+        return _("Null characters are not allowed.")
+    for character in text:
+        if "\ud800" <= character <= "\udfff":
+            return _("Surrogate characters are not allowed: U+%(code)04X.") % {
+                "code": ord(character)}
+    return None
+
+
 def send(match_id: Any, user, channel: Any, text: Any) -> ChatMessage:
     match = Match.objects.filter(pk=match_id).prefetch_related("seats").first()
     if match is None:
@@ -100,6 +112,8 @@ def send(match_id: Any, user, channel: Any, text: Any) -> ChatMessage:
     if not isinstance(text, str) or not text.strip():
         raise ServiceError(_("A chat line needs some text."))
     text = text.strip()
+    if problem := unstorable(text):
+        raise ServiceError(problem)
     if len(text) > MAX_LENGTH:
         raise ServiceError(_("A chat line is at most %(n)s characters.") % {"n": MAX_LENGTH})
     if channel not in writable(match, user):

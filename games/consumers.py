@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
-from druidsite.realtime import remember_server_loop
+from druidsite.site_socket import SiteSocket
 from druidsite.socket_limits import (
     MAX_MESSAGE_BYTES,  # noqa: F401 - the limit, named here too
     TOO_LARGE,
@@ -18,6 +19,9 @@ from games.models import Match
 from games.visibility import match_payload, records_payload, viewer_seat
 
 PRESENCE_SECONDS = 90
+#: The largest version a client may name: beyond it the database's integers overflow.
+MAX_VERSION = 2**31 - 1
+_DIGITS = re.compile(r"[0-9]{1,10}")
 
 
 def presence_key(user_id: int) -> str:
@@ -40,11 +44,15 @@ def _send_chat(match_id: int, user, channel, text) -> dict | None:
     return None
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+def valid_version(value) -> bool:
+    """A version a client asks to catch up from: an integer (not a boolean) in range."""
+    return type(value) is int and 0 <= value <= MAX_VERSION
+
+
+class MatchConsumer(SiteSocket):
     """/ws/games/<id>/?since=<version>: catch up from a version, then follow live."""
 
     async def connect(self) -> None:
-        remember_server_loop()
         self.group = None
         match_id = self.scope["url_route"]["kwargs"]["match_id"]
         found = await self._viewer(match_id)
@@ -61,7 +69,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         query = self.scope.get("query_string", b"").decode("ascii", "replace")
         for part in query.split("&"):
             key, _, value = part.partition("=")
-            if key == "since" and value.isdigit():
+            if key == "since" and _DIGITS.fullmatch(value) and int(value) <= MAX_VERSION:
                 return int(value)
         return 0
 
@@ -99,18 +107,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
-        if too_large(text_data, bytes_data):
-            await self.send_json(TOO_LARGE)
-            return
-        await super().receive(text_data=text_data, **kwargs)
-
     async def receive_json(self, content, **kwargs) -> None:
         # Two requests: "I am at version N, send what I missed", and a chat line.
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "sync":
             since = content.get("since")
-            if isinstance(since, int) and since >= 0:
+            if valid_version(since):
                 await self._catch_up(since)
                 return
         elif kind == "chat":
@@ -128,6 +130,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "error", "status": 401,
                                   "error": str(_("Log in to chat."))})
             return
+        if not await self.may_write():
+            return
         refusal = await database_sync_to_async(_send_chat)(self.match_id, user, channel, text)
         if refusal is not None:
             await self.send_json({"type": "error", **refusal})
@@ -143,19 +147,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "update", "match": event["match"],
                               "records": event["records"]})
 
-    @classmethod
-    async def decode_json(cls, text_data):
-        try:
-            return await super().decode_json(text_data)
-        except ValueError:
-            return None
 
-
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(SiteSocket):
     """/ws/lobby/: a nudge whenever the list of open challenges changes."""
 
     async def connect(self) -> None:
-        remember_server_loop()
         await self.channel_layer.group_add(lobby_group(), self.channel_name)
         await self.accept()
 
@@ -171,11 +167,10 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "lobby"})
 
 
-class UserConsumer(AsyncJsonWebsocketConsumer):
+class UserConsumer(SiteSocket):
     """/ws/me/: open on every page of a logged-in player; marks them present."""
 
     async def connect(self) -> None:
-        remember_server_loop()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=4401)
@@ -196,7 +191,7 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
         # Any small message is a keep-alive ping that renews presence.
         if too_large(text_data, bytes_data):
             await self.send_json(TOO_LARGE)
-        elif len(text_data) <= 256:
+        elif len(text_data) <= 256 and await self.may_write():
             await self._mark_present()
 
     async def user_games(self, event: dict) -> None:

@@ -1,0 +1,73 @@
+"""The base of every socket of the site: what each one does the same way.
+
+- It remembers the server's event loop (druidsite.realtime);
+- a message over the size limit, or binary, is answered with TOO_LARGE and
+  never decoded (druidsite.socket_limits); JSON that does not parse is None;
+- a signed-in player's socket joins the groups of its log-in before it is
+  accepted, and is closed (SIGNED_OUT) when that log-in ends
+  (druidsite.socket_accounts); ``may_write`` checks the log-in again before
+  a message changes anything.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.exceptions import AcceptConnection, DenyConnection
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils.translation import gettext as _
+
+from druidsite.realtime import remember_server_loop
+from druidsite.socket_accounts import SIGNED_OUT, account_groups, still_signed_in
+from druidsite.socket_limits import TOO_LARGE, too_large
+
+
+def signed_out_error() -> dict:
+    return {"type": "error", "status": 401,
+            "error": str(_("Your log-in has ended (logged out, new password, or the account "
+                           "is closed): log in again."))}
+
+
+class SiteSocket(AsyncJsonWebsocketConsumer):
+    async def websocket_connect(self, message) -> None:
+        remember_server_loop()
+        # Joined before the log-in is checked once more: a close sent in between is
+        # not missed. Left again by websocket_disconnect (channels' ``groups``).
+        self.groups = account_groups(self.scope)
+        for group in self.groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+        if self.groups and not await database_sync_to_async(still_signed_in)(self.scope):
+            await self.close(code=SIGNED_OUT)
+            return
+        try:
+            await self.connect()
+        except AcceptConnection:
+            await self.accept()
+        except DenyConnection:
+            await self.close()
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        if too_large(text_data, bytes_data):
+            await self.send_json(TOO_LARGE)
+            return
+        # Not channels' own receive: it raises on an empty text frame (valid WebSocket),
+        # which closed the socket with 1011; here it is JSON that does not parse.
+        await self.receive_json(await self.decode_json(text_data), **kwargs)
+
+    @classmethod
+    async def decode_json(cls, text_data):
+        try:
+            return await super().decode_json(text_data)
+        except (ValueError, RecursionError):  # not JSON, or nested too deep: the caller answers
+            return None
+
+    async def may_write(self) -> bool:
+        """Whether the socket's log-in still holds (read now); if not, says so and closes."""
+        if await database_sync_to_async(still_signed_in)(self.scope):
+            return True
+        await self.account_closed({})
+        return False
+
+    async def account_closed(self, event: dict) -> None:
+        """The log-in this socket was opened with has ended."""
+        await self.send_json(signed_out_error())
+        await self.close(code=SIGNED_OUT)
