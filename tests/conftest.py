@@ -225,6 +225,16 @@ def default_language():
 
 
 @pytest.fixture(autouse=True)
+def outside_any_task():
+    """Every test starts outside a Celery task: a worker started in this process (an
+    embedded worker, a worker component) marks the whole process as one where joining
+    a result would block, and a later test's ``.get()`` of an eager task would fail."""
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     # The real hasher is slow by design; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
