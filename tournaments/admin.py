@@ -33,7 +33,8 @@ class TournamentAdmin(AuditedSaveMixin):
     readonly_fields = ("status", "created_by", "created_at")
     fieldsets = (
         (None, {"fields": ("name", "game", "format", "status")}),
-        (gettext_lazy("Games"), {"fields": ("days_per_move", "rated", "rematch_handicap")}),
+        (gettext_lazy("Games"), {"fields": ("days_per_move", "rated", "rate_withdrawals",
+                                                  "rematch_handicap")}),
         (gettext_lazy("Rounds"), {"fields": ("round_count", "cycles", "start")}),
         (gettext_lazy("Registration"), {"fields": (
             "registration_opens_at", "registration_closes_at", "min_players", "max_players",

@@ -80,6 +80,11 @@ class Tournament(models.Model):
         _("days per move"), choices=DAYS_CHOICES, default=3
     )
     rated = models.BooleanField(_("rated"), default=True)
+    rate_withdrawals = models.BooleanField(
+        _("rate withdrawals"), default=False,
+        help_text=_("Whether the games a withdrawn player forfeits are rated (off: the "
+                    "opponent gains nothing from a game not played, as in ladders)."),
+    )
     rematch_handicap = models.BooleanField(
         _("rematch handicap"), default=False,
         help_text=_("Apply the rematch rule: the winner of the pair's last game removes a 2 "
