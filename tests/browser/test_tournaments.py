@@ -259,3 +259,36 @@ def test_the_page_follows_a_result_live(site, players, new_page):
     admin.locator("#tournament-winner").wait_for(timeout=20000)  # no reload
     assert "gijs won it" in admin.locator("#tournament-winner").inner_text()
     assert admin.locator("#bracket-champion").text_content() == "gijs"
+
+
+CLOSE_SETUP = """
+from accounts.models import User
+from tournaments import rounds, services
+from tournaments.models import Tournament
+boss = User.objects.get(username="boss")
+cup = Tournament.objects.create(name="Closing cup", game="druidenwalzer", format="swiss",
+                                round_count=1, status="registration", seed=3)
+for name in ("eva", "finn"):
+    services.join(cup.pk, User.objects.get(username=name))
+services.start(cup.pk, boss)
+rounds.start_round(cup.pk, 1)  # what the worker does once the start is committed
+print(cup.pk)
+"""
+
+
+def test_closing_asks_first_and_says_what_will_happen(site, players, new_page, browser,
+                                                      shots):
+    tid = int(shell(site, CLOSE_SETUP).strip().splitlines()[-1])
+    admin = new_page()
+    log_in(admin, site.url, "boss", f"/tournaments/{tid}/")
+    admin.locator("#tournament-admin summary").click()  # folded while running
+    admin_action(admin, "close", "the venue closed")
+    assert admin.locator("h1").inner_text() == "Close this tournament?"
+    consequences = admin.locator("#close-consequences").inner_text()
+    assert "1 game still running" in consequences and "the venue closed" in consequences
+    for width, height in ((1280, 800), (390, 844)):
+        admin.set_viewport_size({"width": width, "height": height})
+        admin.screenshot(path=str(shots / f"close-confirm-{width}.png"), full_page=True)
+    with admin.expect_navigation():
+        admin.locator("#close-confirm").click()
+    assert admin.locator("#tournament-status").get_attribute("data-status") == "closed"
