@@ -362,7 +362,8 @@ def winner_of(tournament: Tournament) -> int | None:
 
 
 def catch_up() -> int:
-    """Running tournaments whose next round was never queued (a lost task): queue it."""
+    """Running tournaments whose next round was never queued (a lost task): queue it.
+    A result whose settle task was lost is folded in first."""
     moved = 0
     for tournament_id in Tournament.objects.filter(status=Status.RUNNING).values_list(
             "pk", flat=True):
@@ -370,6 +371,8 @@ def catch_up() -> int:
             tournament = lock(tournament_id)
             if all_at_once(tournament) or not tournament.rounds.exists():
                 queue_first_rounds(tournament)  # each round is made once, whatever is queued
+            if fold.refold(tournament):
+                reading_changed(tournament)
             advance(tournament)
             moved += 1
     return moved

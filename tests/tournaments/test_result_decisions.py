@@ -80,3 +80,18 @@ def test_a_knockout_winner_follows_a_correction_of_the_final(make_tournament, fi
     correct(run, staff, final, field[1])
     cup.refresh_from_db()
     assert cup.winner == field[1]
+
+
+def test_catch_up_folds_in_a_result_whose_settle_was_lost(make_tournament, field, staff, run,
+                                                          monkeypatch):
+    from tournaments import rounds
+
+    cup = started(run, make_tournament, field[:4], staff, format="swiss", round_count=2)
+    monkeypatch.setattr("games.commit.enqueue", lambda *args, **kwargs: False)  # lost
+    game = running(cup)[0]
+    win(run, game, game.first)
+    game.refresh_from_db()
+    assert not game.ended
+    run(rounds.catch_up)
+    game.refresh_from_db()
+    assert game.ended and game.score_first == 1.0
