@@ -60,3 +60,22 @@ def test_it_names_a_knockout_game_the_bracket_does_not_pair(make_tournament, fie
     assert any("round 2 board 0: played by" in line and "the bracket pairs" in line
                for line in lines), lines
     win(run, final, field[0])
+
+
+def test_it_names_a_kasteel_tables_planted_places(make_tournament, staff, run, monkeypatch):
+    from games import table_terms
+    from tests.tournaments.conftest import rated
+    from tests.tournaments.play import play_out
+
+    monkeypatch.setattr(table_terms, "default_limit", lambda *args, **kwargs: 1)
+    players = [rated(f"k{n}", 1800 - 10 * n, "kasteel") for n in range(1, 4)]
+    cup = started(run, make_tournament, players, staff, game="kasteel",
+                  format="kasteel_rounds", round_count=None, table_size=3)
+    table = running(cup)[0]
+    play_out(run, table.match_id)
+    assert verify_tournaments() == []
+    table.refresh_from_db()
+    planted = {uid: 3 for uid in table.places}
+    TournamentGame.objects.filter(pk=table.pk).update(places=planted)
+    lines = verify_tournaments()
+    assert any("round 1 board 1: stored places" in line for line in lines), lines
