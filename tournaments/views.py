@@ -45,6 +45,8 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def _result_text(game) -> str:
     if not game.ended:
         return ""
+    if game.score_first is None and game.match_id and game.first_id:
+        return _("annulled")  # counts for nothing (docs/tournaments.md, "Results")
     text = {1.0: "1–0", 0.5: "½–½", 0.0: "0–1"}.get(game.score_first, "")
     return f"{text} ({_('forfeit')})" if game.forfeit else text
 

@@ -95,3 +95,13 @@ def test_catch_up_folds_in_a_result_whose_settle_was_lost(make_tournament, field
     run(rounds.catch_up)
     game.refresh_from_db()
     assert game.ended and game.score_first == 1.0
+
+
+def test_the_page_shows_an_annulled_game_as_annulled(make_tournament, field, staff, run,
+                                                     client):
+    cup = started(run, make_tournament, field[:2], staff, format="swiss", round_count=1)
+    game = running(cup)[0]
+    win(run, game, game.first)
+    run(game_services.annul_result, game.match_id, staff, "played by someone else")
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "annulled" in page
