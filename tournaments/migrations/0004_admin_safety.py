@@ -6,6 +6,19 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def number_duplicate_names(apps, schema_editor):
+    """Tournaments not over that share a name (ignoring case): the later ones get their
+    id appended, so that the unique constraint below can be made."""
+    Tournament = apps.get_model("tournaments", "Tournament")
+    seen = set()
+    for tournament in Tournament.objects.exclude(status__in=["finished", "closed"]).order_by("pk"):
+        key = tournament.name.lower()
+        if key in seen:
+            tournament.name = f"{tournament.name[:90]} ({tournament.pk})"
+            tournament.save(update_fields=["name"])
+        seen.add(tournament.name.lower())
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -29,6 +42,7 @@ class Migration(migrations.Migration):
             name='tournament',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='audit', to='tournaments.tournament'),
         ),
+        migrations.RunPython(number_duplicate_names, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name='tournament',
             constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), condition=models.Q(('status__in', ['finished', 'closed']), _negated=True), name='unique_running_tournament_name', violation_error_message='A tournament that is not over has this name already: choose another.'),
