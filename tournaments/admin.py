@@ -7,11 +7,16 @@ tournament's page (tournaments.services); here the status and the audit log are 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
 from django.http import HttpRequest
-from django.utils.translation import gettext_lazy
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from druidsite.admin_audit import AuditedSaveMixin
-from tournaments.models import Tournament, TournamentAudit
+from tournaments.models import Tournament, TournamentAudit, TournamentGame
 
 
 def audit(tournament: Tournament, actor, action: str, **detail) -> TournamentAudit:
@@ -33,7 +38,8 @@ class TournamentAdmin(AuditedSaveMixin):
     readonly_fields = ("status", "created_by", "created_at")
     fieldsets = (
         (None, {"fields": ("name", "game", "format", "status")}),
-        (gettext_lazy("Games"), {"fields": ("days_per_move", "rated", "rematch_handicap")}),
+        (gettext_lazy("Games"), {"fields": ("days_per_move", "rated", "rate_withdrawals",
+                                                  "rematch_handicap")}),
         (gettext_lazy("Rounds"), {"fields": ("round_count", "cycles", "start")}),
         (gettext_lazy("Registration"), {"fields": (
             "registration_opens_at", "registration_closes_at", "min_players", "max_players",
@@ -54,17 +60,63 @@ class TournamentAdmin(AuditedSaveMixin):
         return tuple(dict.fromkeys([*fixed, *(n for n in every
                                               if n not in self.editable_after_start)]))
 
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        # A tournament that has played keeps its history: close it instead.
-        if obj is not None and obj.rounds.exists():
-            return False
-        return super().has_delete_permission(request, obj)
+    def formfield_for_dbfield(self, db_field, request: HttpRequest, **kwargs):
+        # A number's form field carries its real bounds (one message naming them), not
+        # the column's 0..32767; the round count is checked by the model against its own.
+        if isinstance(db_field, models.PositiveSmallIntegerField) and not db_field.choices:
+            low = [v.limit_value for v in db_field.validators if isinstance(v, MinValueValidator)]
+            high = [v.limit_value for v in db_field.validators
+                    if isinstance(v, MaxValueValidator)]
+            kwargs["min_value"] = max(low) if low else None
+            kwargs["max_value"] = min(high) if high else None
+            if db_field.name == "round_count":
+                kwargs["min_value"] = kwargs["max_value"] = None
+            elif kwargs["min_value"] is None:
+                kwargs["min_value"] = 0
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
+
+    def delete_view(self, request: HttpRequest, object_id, extra_context=None):
+        tournament = get_object_or_404(Tournament, pk=object_id)
+        refusal = delete_refusal(tournament)
+        if refusal:
+            context = {**self.admin_site.each_context(request), "opts": self.model._meta,
+                       "original": tournament, "form": None, "refusal": refusal,
+                       "title": _("%(name)s cannot be deleted") % {"name": tournament.name}}
+            return TemplateResponse(request, "tournaments/admin/refusal.html", context,
+                                    status=409)
+        return super().delete_view(request, object_id, extra_context)
+
+    def delete_model(self, request: HttpRequest, obj: Tournament) -> None:
+        # The log outlives the tournament: its rows stay, with the deletion in them.
+        audit(obj, request.user, TournamentAudit.Action.DELETE, name=obj.name,
+              id=obj.pk, status=obj.status)
+        super().delete_model(request, obj)
+
+    def get_actions(self, request: HttpRequest):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # one at a time, each checked and logged
+        return actions
+
+
+def delete_refusal(tournament: Tournament) -> str:
+    """Why ``tournament`` cannot be deleted ("" when it can: made by mistake, no games)."""
+    count = TournamentGame.objects.filter(round__tournament=tournament).count()
+    if count:
+        return ngettext(
+            "This tournament has %(count)s game: it is part of the players' history, so "
+            "it cannot be deleted. Close it instead.",
+            "This tournament has %(count)s games: they are part of the players' history, "
+            "so it cannot be deleted. Close it instead.", count) % {"count": count}
+    if tournament.rounds.exists():
+        return _("This tournament has played rounds: they are part of the players' "
+                 "history, so it cannot be deleted. Close it instead.")
+    return ""
 
 
 
 @admin.register(TournamentAudit)
 class TournamentAuditAdmin(admin.ModelAdmin):
-    list_display = ("tournament", "action", "actor", "at")
+    list_display = ("__str__", "action", "actor", "at")
     list_filter = ("action",)
     search_fields = ("tournament__name", "actor__username")
 

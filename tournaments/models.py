@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -23,6 +24,8 @@ from games.models import DAYS_CHOICES, Match
 from tournaments.pairing import kasteel
 
 GAME_CHOICES = catalog.choices
+#: The most rounds of a Swiss (fewer when the field is capped: N-1 for N players, N if odd).
+SWISS_MAX_ROUNDS = 30
 
 
 def new_seed() -> int:
@@ -65,8 +68,9 @@ class Tournament(models.Model):
         _("status"), max_length=12, choices=Status.choices, default=Status.DRAFT
     )
     round_count = models.PositiveSmallIntegerField(
-        _("rounds"), null=True, blank=True, validators=[MinValueValidator(1)],
-        help_text=_("Swiss only: how many rounds are played."),
+        _("rounds"), null=True, blank=True,
+        help_text=_("Swiss: how many rounds are played. Kasteel rounds: at most this many "
+                    "(empty: until a winner). Round robin and knockout: leave empty."),
     )
     cycles = models.PositiveSmallIntegerField(
         _("cycles"), default=1, validators=[MinValueValidator(1), MaxValueValidator(2)],
@@ -80,6 +84,11 @@ class Tournament(models.Model):
         _("days per move"), choices=DAYS_CHOICES, default=3
     )
     rated = models.BooleanField(_("rated"), default=True)
+    rate_withdrawals = models.BooleanField(
+        _("rate withdrawals"), default=False,
+        help_text=_("Whether the games a withdrawn player forfeits are rated (off: the "
+                    "opponent gains nothing from a game not played, as in ladders)."),
+    )
     rematch_handicap = models.BooleanField(
         _("rematch handicap"), default=False,
         help_text=_("Apply the rematch rule: the winner of the pair's last game removes a 2 "
@@ -139,6 +148,15 @@ class Tournament(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
+        constraints = [
+            # Names are unique among the tournaments not over (a finished one keeps its).
+            models.UniqueConstraint(
+                Lower("name"), condition=~models.Q(status__in=["finished", "closed"]),
+                name="unique_running_tournament_name",
+                violation_error_message=_("A tournament that is not over has this name "
+                                          "already: choose another."),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -156,6 +174,35 @@ class Tournament(models.Model):
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.CLOSED)
 
+    def clean_fields(self, exclude=None) -> None:
+        # The round count is checked by clean() against its real bound, in one message.
+        super().clean_fields(exclude={*(exclude or ()), "round_count"})
+
+    def _round_count_errors(self) -> dict[str, str]:
+        from tournaments.pairing import max_swiss_rounds
+
+        rounds = self.round_count
+        if self.format == self.Format.SWISS:
+            most = SWISS_MAX_ROUNDS
+            if self.max_players:
+                most = min(most, max_swiss_rounds(self.max_players))
+            if rounds is None:
+                return {"round_count": _("A Swiss needs a number of rounds.")}
+            if not 1 <= rounds <= most:
+                if self.max_players and most < SWISS_MAX_ROUNDS:
+                    return {"round_count": _(
+                        "A Swiss of at most %(players)s players has 1 to %(most)s rounds.")
+                        % {"players": self.max_players, "most": most}}
+                return {"round_count": _("A Swiss has 1 to %(most)s rounds.") % {"most": most}}
+        elif self.format in (self.Format.KNOCKOUT, self.Format.ROUND_ROBIN):
+            if rounds is not None:
+                return {"round_count": _("The rounds of a round robin or a knockout follow "
+                                         "from the number of players: leave rounds empty.")}
+        elif rounds is not None and not 1 <= rounds <= SWISS_MAX_ROUNDS:
+            return {"round_count": _("Kasteel rounds have 1 to %(most)s rounds, or none "
+                                     "set.") % {"most": SWISS_MAX_ROUNDS}}
+        return {}
+
     def clean(self) -> None:
         errors: dict[str, str] = {}
         info = catalog.find(self.game)
@@ -167,10 +214,18 @@ class Tournament(models.Model):
                 errors["table_size"] = _("Kasteel rounds need a number of seats per table.")
             elif self.teams and (self.table_size % 2 or self.table_size < 4):
                 errors["teams"] = _("Team tables need an even number of at least 4 seats.")
+            elif self.advance_top >= self.table_size:
+                errors["advance_top"] = _(
+                    "Fewer than the %(seats)s seats of a table must go on, or nobody is "
+                    "ever out.") % {"seats": self.table_size}
         elif table_game:
             errors["format"] = _("This game is played at tables: choose Kasteel rounds.")
-        if self.format == self.Format.SWISS and not self.round_count:
-            errors["round_count"] = _("A Swiss needs a number of rounds.")
+        errors.update(self._round_count_errors())
+        if self.name and not self.is_over and Tournament.objects.filter(
+                name__iexact=self.name).exclude(status__in=["finished", "closed"]).exclude(
+                pk=self.pk).exists():
+            errors["name"] = _("A tournament that is not over has this name already: "
+                               "choose another.")
         if self.max_players is not None and self.max_players < self.min_players:
             errors["max_players"] = _("The most players cannot be below the fewest.")
         if (self.min_rating is not None and self.max_rating is not None
@@ -301,8 +356,11 @@ class TournamentAudit(models.Model):
         CLOSE = "close", _("closed")
         ROUND = "round", _("round started")
         FINISH = "finish", _("finished")
+        DELETE = "delete", _("deleted")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    #: Empty once the tournament was deleted: its log stays, with the deletion in it.
+    tournament = models.ForeignKey(Tournament, on_delete=models.SET_NULL, null=True,
+                                   blank=True, related_name="audit")
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+", help_text=_("Empty when the site itself acted."),
@@ -316,4 +374,5 @@ class TournamentAudit(models.Model):
         indexes = [models.Index(fields=["tournament", "-at"])]
 
     def __str__(self) -> str:
-        return f"{self.tournament} {self.action} by {self.actor or 'the site'}"
+        name = self.tournament or self.detail.get("name", "a deleted tournament")
+        return f"{name} {self.action} by {self.actor or 'the site'}"

@@ -17,18 +17,20 @@ from tournaments.pairing import (
     ByeResult,
     Entrant,
     GameResult,
+    KasteelStep,
     KnockoutMatch,
     PairingError,
     StandingRow,
     TableResult,
-    advancing,
     first_round,
+    kasteel_step,
     knockout_rounds,
     match_state,
     next_round,
     round_robin,
     standings,
 )
+from tournaments.pairing.knockout import MAX_GAMES
 
 Format = Tournament.Format
 
@@ -107,9 +109,29 @@ class Slot:
 
 
 def high_score(match: KnockoutMatch, game: TournamentGame) -> float | None:
-    if game.score_first is None or not game.ended:
+    """The high seed's points in a game of the match; None while it runs. An annulled
+    game (ended without a score) counts as drawn: the match goes on with a replay."""
+    if not game.ended:
         return None
+    if game.score_first is None:
+        return 0.5
     return game.score_first if game.first_id == match.high.id else 1.0 - game.score_first
+
+
+def match_scores(match: KnockoutMatch, games_: list[TournamentGame]) -> list[float | None]:
+    """The scores that decide a match: its games between its two players, up to the
+    first decisive one. A replay made after a draw that was later corrected to a win
+    counts for nothing (the correction decided the match)."""
+    players = {match.high.id, match.low.id if match.low else None}
+    scores: list[float | None] = []
+    for game in games_:
+        if {game.first_id, game.second_id} != players:
+            continue  # paired before a correction changed who plays here: not this match's
+        score = high_score(match, game)
+        scores.append(score)
+        if score is None or score != 0.5 or len(scores) == MAX_GAMES:
+            break
+    return scores
 
 
 def bracket(tournament: Tournament) -> list[list[Slot]]:
@@ -128,7 +150,7 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
         slots = []
         for match in matches:
             slot = Slot(match, by_round[number][match.slot])
-            scores = [high_score(match, g) for g in slot.games]
+            scores = match_scores(match, slot.games)
             if match.is_bye:
                 slot.winner = match.high.id
             elif None not in scores:
@@ -154,11 +176,53 @@ def table_results(games_: list[TournamentGame]) -> list[TableResult]:
             for g in games_ if g.ended]
 
 
-def kasteel_next(tournament: Tournament, games_: list[TournamentGame]) -> list[int]:
-    """Who goes on from a round's tables (withdrawn players do not)."""
-    gone = withdrawn(tournament)
-    return [p for p in advancing(table_results(games_), tournament.advance_top)
-            if p not in gone]
+def kasteel_steps(tournament: Tournament) -> list[KasteelStep]:
+    """What followed each finished Kasteel round, round by round (``kasteel_step``):
+    who went on, or the winner. Castle points add up over the rounds (the rules: "a
+    tournament sums the scores of several games")."""
+    tables: dict[int, list[TournamentGame]] = defaultdict(list)
+    for game in games(tournament):
+        tables[game.round.number].append(game)
+    totals = kasteel_totals(tournament)
+    seeds = [e.id for e in entrants(tournament)]
+    out = frozenset(withdrawn(tournament))
+    steps: list[KasteelStep] = []
+    playoffs = 0
+    for number in sorted(tables):
+        round_tables = tables[number]
+        if not round_tables or not all(g.ended for g in round_tables):
+            break
+        step = kasteel_step(table_results(round_tables), top=tournament.advance_top,
+                            table_size=tournament.table_size or 2, totals=totals,
+                            seeds=seeds, playoffs=playoffs, out=out)
+        steps.append(step)
+        playoffs = playoffs + 1 if len(round_tables) == 1 else 0
+        if step.winner is not None or not step.going_on:
+            break
+    return steps
+
+
+def kasteel_totals(tournament: Tournament) -> dict[int, float]:
+    """Each player's castle points summed over the tournament's tables."""
+    from games.models import Seat
+
+    totals: dict[int, float] = defaultdict(float)
+    for seat in Seat.objects.filter(
+            match__tournament_game__round__tournament=tournament, score__isnull=False,
+            user__is_bot=False):
+        totals[seat.user_id] += float(seat.score)
+    return totals
+
+
+def kasteel_leader(tournament: Tournament) -> int | None:
+    """The best of the last finished round: place, then castle points, then seed."""
+    last = tournament.rounds.order_by("-number").first()
+    results = table_results(list(last.games.all())) if last else []
+    totals, seeds = kasteel_totals(tournament), [e.id for e in entrants(tournament)]
+    out = withdrawn(tournament)
+    placed = [(place, -totals.get(p, 0.0), seeds.index(p) if p in seeds else len(seeds), p)
+              for r in results for p, place in r.places.items() if p not in out]
+    return min(placed)[3] if placed else None
 
 
 # --- the crosstable ---------------------------------------------------------------------

@@ -25,8 +25,7 @@ from django.utils import timezone
 from druidsite.enqueue import enqueue
 from games import services as game_services
 from games import terms
-from games.models import Match, Seat
-from tournaments import notices, reading
+from tournaments import fold, notices, reading
 from tournaments.models import Tournament, TournamentBye, TournamentGame, TournamentRound
 from tournaments.pairing import (
     PairingError,
@@ -152,7 +151,11 @@ def _pair(tournament: Tournament, rnd: TournamentRound) -> int:
         return sum(_two_player(tournament, rnd, board, 0, p.first, p.second, gone)
                    for board, p in enumerate(paired.pairings, 1))
     if tournament.format == Format.KNOCKOUT:
-        slots = reading.bracket(tournament)[rnd.number - 1]
+        known = reading.bracket(tournament)
+        if len(known) < rnd.number:
+            raise PairingError(f"round {rnd.number - 1} of the bracket has no winner in "
+                               "every match (a corrected result)")
+        slots = known[rnd.number - 1]
         started = 0
         for slot in slots:
             if slot.match.is_bye:
@@ -190,9 +193,11 @@ def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int]) -> in
     if rnd.number == 1:
         field_ = reading.entrants(tournament, active_only=True)
     else:
-        previous = tournament.rounds.get(number=rnd.number - 1)
-        going_on = set(reading.kasteel_next(tournament, list(previous.games.all())))
+        steps = reading.kasteel_steps(tournament)
+        going_on = set(steps[rnd.number - 2].going_on) if len(steps) >= rnd.number - 1 else set()
         field_ = [e for e in reading.entrants(tournament) if e.id in going_on]
+        if len(field_) < 2:
+            raise PairingError(f"{len(field_)} player(s) go on, too few for a round")
     draw = seat_tables(field_, table_size=tournament.table_size, method=tournament.seating,
                        seed=tournament.seed + rnd.number, allow_ai=tournament.allow_ai,
                        teams=tournament.teams)
@@ -234,56 +239,42 @@ def _users(ids: list[int]) -> dict:
 
 
 def record_result(match_id: int) -> bool:
-    """Store a finished game's result and move the tournament on. Idempotent (a second
-    delivery stores the same result and finds the next round queued or made)."""
+    """A game's result is new or changed (its end, an admin's correction or annulment):
+    every stored result of its tournament is folded again from the record
+    (``tournaments.fold``), the tournament moves on, and a finished tournament's winner
+    follows the fold. Idempotent: a second delivery finds nothing to change."""
     found = TournamentGame.objects.filter(match_id=match_id).values_list(
         "round__tournament_id", flat=True).first()
     if found is None:
         return False
     with transaction.atomic():
         tournament = lock(found)
-        game = TournamentGame.objects.select_for_update().get(match_id=match_id)
-        match = Match.objects.get(pk=match_id)
-        if match.status != Match.Status.FINISHED:
-            return False
-        seats = list(Seat.objects.filter(match_id=match_id).select_related("user"))
-        if tournament.two_player:
-            game.score_first = _score_first(seats, game.first_id)
-        else:
-            game.places = _places(seats)
-        game.ended = True
-        game.save(update_fields=["score_first", "places", "ended"])
+        changed = fold.refold(tournament)
         if not tournament.is_over:
             advance(tournament)
+        elif tournament.status == Status.FINISHED:
+            _rewin(tournament)
+        if changed:
             reading_changed(tournament)
     return True
+
+
+def _rewin(tournament: Tournament) -> None:
+    """A finished tournament whose results were changed: its winner is the fold's."""
+    winner = winner_of(tournament)
+    if winner != tournament.winner_id:
+        before = tournament.winner.username if tournament.winner else None
+        tournament.winner_id = winner
+        tournament.save(update_fields=["winner"])
+        tournament.refresh_from_db(fields=["winner"])
+        audit(tournament, None, Action.FINISH, corrected=True, before=before,
+              winner=tournament.winner.username if tournament.winner else None)
 
 
 def reading_changed(tournament: Tournament) -> None:
     from tournaments import live
 
     live.changed_after_commit(tournament.pk, "result")
-
-
-def _score_first(seats: list[Seat], first_id: int | None) -> float:
-    mine = next((s for s in seats if s.user_id == first_id), None)
-    if mine is None or mine.result == Seat.Result.DRAW or not mine.result:
-        return 0.5  # drawn (an annulled game counts as a draw here)
-    return 1.0 if mine.result == Seat.Result.WIN else 0.0
-
-
-def _places(seats: list[Seat]) -> dict[str, int]:
-    """Each human player's place among the table's players: 1 + the players who scored
-    more. AI seats fill a table but take no place: an AI's win does not put a table's
-    best player out."""
-    def points(seat: Seat) -> float:
-        if seat.score is not None:
-            return float(seat.score)
-        return {Seat.Result.WIN: 1.0, Seat.Result.DRAW: 0.5}.get(seat.result, 0.0)
-
-    humans = [seat for seat in seats if not getattr(seat.user, "is_bot", False)]
-    return {str(seat.user_id): 1 + sum(1 for other in humans if points(other) > points(seat))
-            for seat in humans}
 
 
 def advance(tournament: Tournament) -> None:
@@ -342,14 +333,9 @@ def _is_last(tournament: Tournament, rnd: TournamentRound) -> bool:
     if total is not None and rnd.number >= total:
         return True
     if tournament.format == Format.KASTEEL:
-        tables = list(rnd.games.all())
-        return len(tables) <= 1 or len(reading.kasteel_next(tournament, tables)) <= 1 or (
-            len(reading.kasteel_next(tournament, tables)) >= _seated(tables))
+        steps = reading.kasteel_steps(tournament)
+        return len(steps) < rnd.number or not steps[rnd.number - 1].going_on
     return False
-
-
-def _seated(tables: list[TournamentGame]) -> int:
-    return sum(len(t.places) for t in tables)
 
 
 def finish(tournament: Tournament) -> None:
@@ -369,17 +355,15 @@ def winner_of(tournament: Tournament) -> int | None:
     if tournament.format == Format.KNOCKOUT:
         rounds = reading.bracket(tournament)
         return rounds[-1][0].winner if rounds and len(rounds[-1]) == 1 else None
-    last = tournament.rounds.order_by("-number").first()
-    if last is None:
-        return None
-    seeds = {e.id: i for i, e in enumerate(reading.entrants(tournament))}
-    placed = [(place, seeds.get(int(uid), 0), int(uid))
-              for game in last.games.all() for uid, place in game.places.items()]
-    return min(placed)[2] if placed else None
+    steps = reading.kasteel_steps(tournament)
+    if steps and steps[-1].winner is not None:
+        return steps[-1].winner
+    return reading.kasteel_leader(tournament)  # the admin's round count ended it
 
 
 def catch_up() -> int:
-    """Running tournaments whose next round was never queued (a lost task): queue it."""
+    """Running tournaments whose next round was never queued (a lost task): queue it.
+    A result whose settle task was lost is folded in first."""
     moved = 0
     for tournament_id in Tournament.objects.filter(status=Status.RUNNING).values_list(
             "pk", flat=True):
@@ -387,6 +371,8 @@ def catch_up() -> int:
             tournament = lock(tournament_id)
             if all_at_once(tournament) or not tournament.rounds.exists():
                 queue_first_rounds(tournament)  # each round is made once, whatever is queued
+            if fold.refold(tournament):
+                reading_changed(tournament)
             advance(tournament)
             moved += 1
     return moved

@@ -224,7 +224,9 @@ def close(tournament_id: Any, actor, reason: Any) -> Tournament:
 def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
     """Withdraw a player: their running games of the tournament are lost by forfeit (a
     resignation through games.services; at a Kasteel table an AI plays their seat on),
-    and they are paired no more. Returns the ids of the games forfeited."""
+    and they are paired no more. The forfeited games end unrated unless the tournament
+    rates withdrawals (``rate_withdrawals``, off by default as a ladder's removals).
+    Returns the ids of the games forfeited."""
     _require_staff(actor)
     reason = _reason(reason, required=True)
     with transaction.atomic():
@@ -251,7 +253,8 @@ def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
                                           match__seats__user=user).distinct())
         forfeited = []
         for game in running:
-            game_services.resign(game.match_id, user)
+            game_services.resign(game.match_id, user,
+                                 rated=None if tournament.rate_withdrawals else False)
             if tournament.two_player:  # at a table an AI plays the seat to the end
                 game.forfeit = True
                 game.save(update_fields=["forfeit"])

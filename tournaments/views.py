@@ -14,9 +14,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.models import Seat
+from games.models import Match, Seat
 from tournaments import bracket_svg, reading, services
-from tournaments.models import Tournament, TournamentAudit
+from tournaments.models import Tournament, TournamentAudit, TournamentGame
 from tournaments.pairing import knockout_rounds
 
 Status = Tournament.Status
@@ -49,6 +49,8 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def _result_text(game) -> str:
     if not game.ended:
         return ""
+    if game.score_first is None and game.match_id and game.first_id:
+        return _("annulled")  # counts for nothing (docs/tournaments.md, "Results")
     text = {1.0: "1–0", 0.5: "½–½", 0.0: "0–1"}.get(game.score_first, "")
     return f"{text} ({_('forfeit')})" if game.forfeit else text
 
@@ -148,6 +150,17 @@ ACTIONS = {
 }
 
 
+def _confirm_close(request: HttpRequest, tournament_id: int, reason: str) -> HttpResponse:
+    """Closing is final: the admin is asked first and told what will happen."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if tournament.is_over:
+        raise services.Conflict(_("The tournament is over already."))
+    running = TournamentGame.objects.filter(round__tournament=tournament,
+                                            match__status=Match.Status.ACTIVE).count()
+    return render(request, "tournaments/confirm_close.html",
+                  {"tournament": tournament, "running": running, "reason": reason})
+
+
 @login_required
 @require_POST
 def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -161,6 +174,8 @@ def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if action not in ACTIONS:
             raise services.ServiceError(_("Choose an action: %(choices)s.") % {
                 "choices": ", ".join(ACTIONS)})
+        if action == "close" and request.POST.get("confirm") != "yes" and reason.strip():
+            return _confirm_close(request, tournament_id, reason)
         if action == "withdraw":
             username = request.POST.get("player", "").strip()
             player = get_user_model().objects.filter(username=username).first()

@@ -259,3 +259,61 @@ def test_the_page_follows_a_result_live(site, players, new_page):
     admin.locator("#tournament-winner").wait_for(timeout=20000)  # no reload
     assert "gijs won it" in admin.locator("#tournament-winner").inner_text()
     assert admin.locator("#bracket-champion").text_content() == "gijs"
+
+
+CLOSE_SETUP = """
+from accounts.models import User
+from tournaments import rounds, services
+from tournaments.models import Tournament
+boss = User.objects.get(username="boss")
+cup = Tournament.objects.create(name="Closing cup", game="druidenwalzer", format="swiss",
+                                round_count=1, status="registration", seed=3)
+for name in ("eva", "finn"):
+    services.join(cup.pk, User.objects.get(username=name))
+services.start(cup.pk, boss)
+rounds.start_round(cup.pk, 1)  # what the worker does once the start is committed
+print(cup.pk)
+"""
+
+
+def test_closing_asks_first_and_says_what_will_happen(site, players, new_page, browser,
+                                                      shots):
+    tid = int(shell(site, CLOSE_SETUP).strip().splitlines()[-1])
+    admin = new_page()
+    log_in(admin, site.url, "boss", f"/tournaments/{tid}/")
+    admin.locator("#tournament-admin summary").click()  # folded while running
+    admin_action(admin, "close", "the venue closed")
+    assert admin.locator("h1").inner_text() == "Close this tournament?"
+    consequences = admin.locator("#close-consequences").inner_text()
+    assert "1 game still running" in consequences and "the venue closed" in consequences
+    for width, height in ((1280, 800), (390, 844)):
+        admin.set_viewport_size({"width": width, "height": height})
+        admin.screenshot(path=str(shots / f"close-confirm-{width}.png"), full_page=True)
+    with admin.expect_navigation():
+        admin.locator("#close-confirm").click()
+    assert admin.locator("#tournament-status").get_attribute("data-status") == "closed"
+
+
+def test_an_admin_deletes_a_draft_made_by_mistake(site, players, new_page, shots):
+    tid = int(shell(site, CLOSE_SETUP.replace("Closing cup", "Started cup")).strip()
+              .splitlines()[-1])
+    admin = new_page()
+    log_in(admin, site.url, "boss", "/admin/tournaments/tournament/add/")
+    admin.fill("#id_name", "Oops cup")
+    admin.fill("#id_round_count", "3")
+    admin.locator("input[name=_save]").click()
+    admin.wait_for_url(re.compile(r"/admin/tournaments/tournament/$"))
+    admin.locator("#result_list").get_by_role("link", name="Oops cup").click()
+    admin.locator("a.deletelink").click()
+    with admin.expect_navigation():
+        admin.locator("input[type=submit]").click()
+    assert "Oops cup" not in admin.locator("#result_list").inner_text()
+    assert "deleted successfully" in admin.locator(".messagelist").inner_text()
+
+    admin.goto(f"{site.url}/admin/tournaments/tournament/{tid}/delete/")
+    assert "cannot be deleted. Close it instead." in admin.locator("#refusal").inner_text()
+    for width, height in ((1280, 800), (390, 844)):
+        admin.set_viewport_size({"width": width, "height": height})
+        admin.screenshot(path=str(shots / f"delete-refusal-{width}.png"), full_page=True)
+    admin.goto(f"{site.url}/admin/tournaments/tournamentaudit/")
+    assert "Oops cup delete by boss" in admin.locator("#result_list").inner_text()

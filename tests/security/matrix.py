@@ -292,7 +292,7 @@ MATRIX: dict[str, list[Case]] = {
                                      f"302>{TOURNAMENT}", f"302>{TOURNAMENT}")})],
     "tournaments/<int:tournament_id>/admin/": [Case(TOURNAMENT + "admin/", {
         "GET": NOT_ALLOWED, "POST": (L, "403", "403", "403", f"302w>{TOURNAMENT}")},
-        body={"action": "close", "reason": "matrix"})],
+        body={"action": "close", "reason": "matrix", "confirm": "yes"})],
     # Notices, friends, moderation, the account's data
     "notices/": [Case("/notices/", {"GET": PLAYERS_ONLY, "POST": NOT_ALLOWED})],
     "friends/": [Case("/friends/", {"GET": PLAYERS_ONLY, "POST": NOT_ALLOWED})],

@@ -50,8 +50,12 @@ def field(db):
 
 @pytest.fixture
 def make_tournament(db):
+    made = []
+
     def make(**terms) -> Tournament:
-        values = {"name": "Test cup", "game": "druidenwalzer", "format": "swiss",
+        made.append(1)  # names are unique among tournaments not over
+        values = {"name": "Test cup" if len(made) == 1 else f"Test cup {len(made)}",
+                  "game": "druidenwalzer", "format": "swiss",
                   "round_count": 3, "status": Tournament.Status.REGISTRATION, "seed": 7}
         values.update(terms)
         return Tournament.objects.create(**values)

@@ -6,7 +6,16 @@ app stores the results and calls these. docs/tournaments.md describes the rules.
 """
 
 from .base import ByeResult, Entrant, GameResult, Pairing, PairingError, PlayerId
-from .kasteel import Table, TableDraw, TableResult, advancing, seat_tables
+from .kasteel import (
+    MAX_PLAYOFFS,
+    KasteelStep,
+    Table,
+    TableDraw,
+    TableResult,
+    advancing,
+    kasteel_step,
+    seat_tables,
+)
 from .knockout import (
     KnockoutMatch,
     MatchState,
@@ -17,22 +26,26 @@ from .knockout import (
     match_state,
     next_round,
 )
+from .outcome import SeatOutcome, score_first, table_places
 from .roundrobin import RoundRobinRound, round_robin
 from .standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, StandingRow, standings
 from .swiss import SwissRound, check_swiss_rounds, max_swiss_rounds, pair_swiss
 
 __all__ = [
+    "MAX_PLAYOFFS",
     "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
     "ByeResult",
     "Entrant",
     "GameResult",
+    "KasteelStep",
     "KnockoutMatch",
     "MatchState",
     "Pairing",
     "PairingError",
     "PlayerId",
     "RoundRobinRound",
+    "SeatOutcome",
     "Seeded",
     "StandingRow",
     "SwissRound",
@@ -43,12 +56,15 @@ __all__ = [
     "bracket_order",
     "check_swiss_rounds",
     "first_round",
+    "kasteel_step",
     "knockout_rounds",
     "match_state",
     "max_swiss_rounds",
     "next_round",
     "pair_swiss",
     "round_robin",
+    "score_first",
     "seat_tables",
     "standings",
+    "table_places",
 ]

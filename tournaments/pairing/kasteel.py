@@ -134,3 +134,70 @@ def advancing(results: Sequence[TableResult], top: int) -> list[PlayerId]:
             if place <= top:
                 chosen.append(player)
     return chosen
+
+
+MAX_PLAYOFFS = 2  # final tables replayed among leaders who share first place
+
+
+@dataclass(frozen=True)
+class KasteelStep:
+    """What follows a finished Kasteel round: the players of the next round, or the
+    winner (``going_on`` empty). ``final`` marks a next round of one table."""
+
+    going_on: tuple[PlayerId, ...] = ()
+    winner: PlayerId | None = None
+    final: bool = False
+
+
+def kasteel_step(
+    results: Sequence[TableResult],
+    *,
+    top: int,
+    table_size: int,
+    totals: Mapping[PlayerId, float],
+    seeds: Sequence[PlayerId],
+    playoffs: int = 0,
+    out: frozenset = frozenset(),
+) -> KasteelStep:
+    """Decide what follows a round (docs/tournaments.md, "How a Kasteel tournament ends").
+
+    - A round of one table is a final: its one leader (place 1) wins. Leaders who share
+      first place play again at a table of their own (a play-off), at most
+      ``MAX_PLAYOFFS`` times; after that the leader with the most castle points over
+      the tournament (``totals``), then the best seed, wins.
+    - A round of several tables: the top ``top`` of each table go on, ties at the cut
+      all go on. A round that would put nobody out breaks the ties at the cut instead:
+      castle points over the tournament, then seed, so that ``top`` go on per table.
+    - One player left: the winner; players who withdrew (``out``) go on no more.
+    """
+    rank = {player: i for i, player in enumerate(seeds)}
+
+    def best(players) -> list:
+        return sorted(players, key=lambda p: (-totals.get(p, 0.0), rank.get(p, len(rank))))
+
+    seated = [p for r in results for p in r.places]
+    if not seated:
+        return KasteelStep()
+    if len(results) == 1:
+        places = results[0].places
+        leaders = [p for p in places if places[p] == min(places.values()) and p not in out]
+        if not leaders:
+            leaders = best(p for p in places if p not in out)[:1]
+        if len(leaders) <= 1:
+            return KasteelStep(winner=leaders[0] if leaders else None)
+        if playoffs >= MAX_PLAYOFFS:
+            return KasteelStep(winner=best(leaders)[0])
+        return KasteelStep(going_on=tuple(best(leaders)), final=True)
+    going = advancing(results, top)
+    if len(going) >= len(seated):
+        going = []
+        for result in sorted(results, key=lambda r: r.table):
+            ranked = sorted(result.places, key=lambda p: (
+                result.places[p], -totals.get(p, 0.0), rank.get(p, len(rank))))
+            going.extend(ranked[:top])
+        if len(going) >= len(seated):  # a cut that keeps every seat: a final of the best
+            going = best(going)[:table_size]
+    going = [p for p in going if p not in out]
+    if len(going) <= 1:
+        return KasteelStep(winner=going[0] if going else None)
+    return KasteelStep(going_on=tuple(going), final=len(going) <= table_size)

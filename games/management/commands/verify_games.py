@@ -47,6 +47,19 @@ def stored_game(match: Match) -> StoredGame:
     )
 
 
+def check_tournaments(out, wanted: set[int]) -> int:
+    """Tournaments' stored results against the fold of their games (tournaments.verify):
+    one line per difference; returns how many."""
+    if wanted:
+        return 0
+    from tournaments.verify import verify_tournaments
+
+    lines = verify_tournaments()
+    for line in lines:
+        out.write(f"{line}: differs")
+    return len(lines)
+
+
 class Command(BaseCommand):
     help = ("Replay stored games from their seed and moves and compare with the stored "
             "state and events; exit status 1 when any differs.")
@@ -82,8 +95,11 @@ class Command(BaseCommand):
             self.stdout.write(f"game {match.pk}: differs: {difference}")
         for pk in missing:
             self.stdout.write(f"game {pk}: not found")
+        tournaments = check_tournaments(self.stdout, wanted)
         noun = "game" if checked == 1 else "games"
         self.stdout.write(f"{checked} {noun} checked: {checked - differ} ok, {differ} differ"
-                          + (f", {len(missing)} not found" if missing else ""))
-        if differ or missing:
+                          + (f", {len(missing)} not found" if missing else "")
+                          + (f"; {tournaments} tournament result(s) differ" if tournaments
+                             else ""))
+        if differ or missing or tournaments:
             sys.exit(1)
