@@ -283,6 +283,9 @@ SPEAKING_TARGETS = {
     "/accounts/password/reset/done/",
 }
 ERROR_SHOWN = re.compile(r'class="[^"]*\b(errorlist|error|errornote)\b')
+#: A page asking to confirm an irreversible action (closing a tournament) before it
+#: changes anything: the answer to a post that has not confirmed yet.
+CONFIRMATION_ASKED = re.compile(r'<input type="hidden" name="confirm" value="yes">')
 
 
 def verdict(world: World, role: str, view: FormView, path: str,
@@ -318,6 +321,7 @@ def verdict(world: World, role: str, view: FormView, path: str,
         return f"{what}: a redirect that changed nothing and says nothing"
     if status == 200 and not wrote and not said and reads_form:
         page = response.content.decode(errors="replace")
-        if not ERROR_SHOWN.search(page) and not _answered_so_anyway(world, role, view, 200, ""):
+        if not ERROR_SHOWN.search(page) and not CONFIRMATION_ASKED.search(page) and not \
+                _answered_so_anyway(world, role, view, 200, ""):
             return f"{what}: the page again, without an error"
     return None

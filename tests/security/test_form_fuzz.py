@@ -87,7 +87,7 @@ FIELDS: dict[str, dict | None] = {
     "tournaments/<int:tournament_id>/leave/": {},
     "tournaments/<int:tournament_id>/admin/": {
         "action": ("open", "start", "pause", "resume", "close", "withdraw"),
-        "reason": "text", "player": "username"},
+        "reason": "text", "player": "username", "confirm": ("yes",)},
     "moderation/": {"report": "id", "kind": ("warn", "hide", "mute", "suspend", "dismiss",
                                              "restore"), "reason": "text"},
     "players/<str:username>/do/<str:action>/": {"reason": "text", "match": "id"},
