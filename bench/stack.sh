@@ -53,7 +53,10 @@ launch() {  # name, command...
 
 # The stack's own commands, also used by the fault drills to restart a process.
 launch_web() {  # port
-  launch "web-$1" "$PY" -m daphne -b 127.0.0.1 -p "$1" druidsite.asgi:application
+  # A listen backlog for a reconnect burst: with Twisted's default of 50, the
+  # kernel drops the SYNs of a burst and clients retry after 1, 3, 7 s.
+  launch "web-$1" "$PY" -m daphne \
+    -e "tcp:port=$1:interface=127.0.0.1:backlog=${WEB_BACKLOG:-1024}" druidsite.asgi:application
 }
 launch_worker() {
   launch worker "$PY" -m celery -A druidsite worker --loglevel WARNING --concurrency 2 \

@@ -5,9 +5,10 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocke
 
 from druidsite.realtime import remember_server_loop
 from druidsite.socket_limits import TOO_LARGE, too_large
+from druidsite.socket_threads import DirectDispatch
 
 
-class HealthConsumer(AsyncJsonWebsocketConsumer):
+class HealthConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
     group = "health"
 
     async def connect(self) -> None:

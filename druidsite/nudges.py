@@ -7,9 +7,10 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from druidsite.realtime import remember_server_loop
 from druidsite.socket_limits import TOO_LARGE, too_large
+from druidsite.socket_threads import DirectDispatch
 
 
-class NudgeConsumer(AsyncJsonWebsocketConsumer):
+class NudgeConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
     """Joins the group ``group_for(url kwargs)``; subclasses name a handler for their
     event type that calls ``nudge``. Clients send nothing (an oversized message is
     answered like on every socket)."""

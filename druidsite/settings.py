@@ -151,6 +151,12 @@ else:
         _database.setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
         _database.setdefault("CONN_HEALTH_CHECKS", True)
 DATABASES = {"default": _database}
+# Threads per web process for the sockets' database work (druidsite.socket_threads):
+# as many as the process's database connections, so none waits for one.
+SOCKET_THREADS = env.int(
+    "SOCKET_THREADS",
+    _database.get("OPTIONS", {}).get("pool", {}).get("max_size") or 4, minimum=1,
+)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 

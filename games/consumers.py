@@ -13,6 +13,7 @@ from druidsite.socket_limits import (
     TOO_LARGE,
     too_large,
 )
+from druidsite.socket_threads import DirectDispatch
 from games.broadcast import group_name, lobby_group, user_group
 from games.models import Match
 from games.visibility import match_payload, records_payload, viewer_seat
@@ -40,7 +41,7 @@ def _send_chat(match_id: int, user, channel, text) -> dict | None:
     return None
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
     """/ws/games/<id>/?since=<version>: catch up from a version, then follow live."""
 
     async def connect(self) -> None:
@@ -75,10 +76,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     @database_sync_to_async
     def _snapshot(self, since: int) -> dict:
         match = Match.objects.get(pk=self.match_id)
-        self.viewer = viewer_seat(match, self.scope.get("user"))  # a seat may be handed over
+        seats = list(match.seats.select_related("user"))  # one query for both uses
+        self.viewer = viewer_seat(match, self.scope.get("user"), seats)  # may be handed over
         return {
             "type": "sync",
-            "match": match_payload(match, self.viewer),
+            "match": match_payload(match, self.viewer, seats),
             "records": records_payload(match, self.viewer, since=since),
         }
 
@@ -151,7 +153,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return None
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
     """/ws/lobby/: a nudge whenever the list of open challenges changes."""
 
     async def connect(self) -> None:
@@ -171,7 +173,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "lobby"})
 
 
-class UserConsumer(AsyncJsonWebsocketConsumer):
+class UserConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
     """/ws/me/: open on every page of a logged-in player; marks them present."""
 
     async def connect(self) -> None:
