@@ -7,6 +7,8 @@ their results: nobody waits for them (see druidsite.enqueue).
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import worker_ready
+from django.conf import settings
 from django.db import OperationalError
 
 from games import bots, clocks, commit, notifications, services
@@ -91,3 +93,15 @@ def settle_result(match_id: int, version: int) -> bool:
     """The slow follow-ups of a new or changed result (ratings, ladder positions, the
     next game of a series), keyed by match and version; each step is idempotent."""
     return commit.settle(match_id, version)
+
+
+@worker_ready.connect(dispatch_uid="games.requeue_owed_when_a_worker_starts")
+def requeue_owed_when_a_worker_starts(sender=None, **kwargs) -> None:
+    """A worker that starts may replace one that was killed mid-task: the AI moves
+    and accepts owed now are queued again at once, not after the killed task's
+    visibility timeout (five minutes) or the next minute's sweep. Each is keyed by
+    match and version, so a move still queued or under way elsewhere is not made
+    twice: the later task finds the version moved on and does nothing."""
+    if settings.EMBEDDED_SERVICES:
+        return  # the in-process worker starts with its web process: nothing was lost
+    requeue_bot_tasks.apply_async(kwargs={"older_than": 0})
