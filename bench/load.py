@@ -48,6 +48,11 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def stack_state() -> Path:
+    """The stack's folder of pid files and logs (bench/stack.sh's STACK_STATE)."""
+    return ROOT / os.environ.get("STACK_STATE", "bench/.stack")
+
+
 def load_stack_environment() -> None:
     """Use the stack's settings (database, Redis) for the setup done through the ORM."""
     if "DATABASE_URL" not in os.environ:
@@ -99,6 +104,7 @@ class Stats:
     games_finished: int = 0
     conflicts: int = 0
     drops: int = 0
+    refused: int = 0  # connections refused by a process that was down
     errors: collections.Counter = field(default_factory=collections.Counter)
     examples: dict[str, str] = field(default_factory=dict)
 
@@ -115,7 +121,7 @@ class Stats:
         self.reconnect_time.clear()
         self.errors.clear()
         self.examples.clear()
-        self.conflicts = self.games_finished = self.drops = 0
+        self.conflicts = self.games_finished = self.drops = self.refused = 0
 
 
 def error_kind(exc: BaseException) -> str:
@@ -129,31 +135,42 @@ async def hold_socket(url_for, headers: dict, on_message, stats: Stats, done: as
                       who: str) -> None:
     """Hold a socket until ``done``, reopening it like the page does when it drops:
     after 1 s (+ up to 0.5 s), doubling up to 8 s; ``url_for(attempt)`` names the URL
-    (its ?since= the last version seen). A failed handshake or a drop is an error of
-    its kind; the time from a drop to the next open is recorded."""
+    (its ?since= the last version seen; ``attempt`` counts the failures, so each
+    retry goes to the next web process). A failed handshake or a drop is an error
+    of its kind; the time from a drop to the next open is recorded."""
     attempt, backoff, dropped_at = 0, RECONNECT_FIRST_S, None
     while not done.is_set():
+        opened = False
         try:
             async with websockets.connect(url_for(attempt), additional_headers=headers,
                                           open_timeout=30, max_size=2**22) as ws:
+                opened = True
                 if dropped_at is not None:
                     stats.reconnect_time.append(time.perf_counter() - dropped_at)
                     dropped_at = None
                 backoff = RECONNECT_FIRST_S
                 while not done.is_set():
                     on_message(json.loads(await ws.recv()))
-        except (TimeoutError, websockets.InvalidHandshake, OSError) as exc:
+        except ConnectionRefusedError:
+            # Nobody listens there (a process down): a balancer sends the client to
+            # the next process at once. Counted, not an error.
             if done.is_set():
                 return
-            stats.error(f"{who} handshake failed: {error_kind(exc)}", str(exc))
-        except websockets.ConnectionClosed as exc:
-            if done.is_set():
-                return
-            stats.drops += 1
-            stats.error(f"{who} socket dropped: close code {exc.rcvd.code if exc.rcvd else None}")
+            stats.refused += 1
             dropped_at = dropped_at or time.perf_counter()
-        if dropped_at is None:
-            dropped_at = time.perf_counter()
+            attempt += 1
+            await asyncio.sleep(0.05)
+            continue
+        except Exception as exc:  # every kind is counted
+            if done.is_set():
+                return
+            if opened:
+                stats.drops += 1
+                code = getattr(getattr(exc, "rcvd", None), "code", None)
+                stats.error(f"{who} socket dropped: {error_kind(exc)} (close code {code})")
+            else:
+                stats.error(f"{who} handshake failed: {error_kind(exc)}", str(exc))
+            dropped_at = dropped_at or time.perf_counter()
         attempt += 1
         await asyncio.sleep(backoff + random.random() * 0.5)
         backoff = min(2 * backoff, RECONNECT_MAX_S)
@@ -372,7 +389,8 @@ def report(stats: Stats, seconds: float, ping_rate: float, games: int) -> None:
         percentile(stats.socket_latency, 0.95) * ms, percentile(stats.socket_latency, 0.99) * ms))
     print(f"409 conflicts            {stats.conflicts}")
     print_errors("errors", stats)
-    print(f"socket drops             {stats.drops}, reconnected in (ms) "
+    print(f"socket drops             {stats.drops} (and {stats.refused} connects refused by a "
+          "process that was down), reconnected in (ms) "
           + (f"median {1000 * statistics.median(stats.reconnect_time):.0f}  "
              f"max {1000 * max(stats.reconnect_time):.0f}" if stats.reconnect_time else "-"))
     print(f"bare endpoint /ping      {ping_rate:.1f} requests/s")
@@ -460,7 +478,7 @@ def _with_descendants(root: int) -> list[int]:
 
 
 def _stack_pids(name: str) -> list[int]:
-    pidfile = ROOT / f"bench/.stack/{name}.pid"
+    pidfile = stack_state() / f"{name}.pid"
     try:
         return _with_descendants(int(pidfile.read_text()))
     except (OSError, ValueError):
@@ -502,7 +520,7 @@ def cpu_seconds(ports: list[int]) -> dict[str, float]:
 
 
 def rss_of_port(port: int) -> str:
-    pidfile = ROOT / f"bench/.stack/web-{port}.pid"
+    pidfile = stack_state() / f"web-{port}.pid"
     try:
         pid = pidfile.read_text().strip()
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():

@@ -14,7 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STATE=bench/.stack
+STATE=${STACK_STATE:-bench/.stack}   # pid files and logs; one folder per stack
+case "$STATE" in /*) ;; *) STATE=$PWD/$STATE ;; esac
 PY=${PY:-.venv/bin/python}   # every process runs with it: web, worker and beat
 WEB_PORTS=(${WEB_PORTS:-8101 8102})
 DB_NAME=${STACK_DB:-druidsite_stack}
@@ -25,13 +26,14 @@ export SITE_URL=${SITE_URL:-http://127.0.0.1:${WEB_PORTS[0]}}
 export SECURE_SSL_REDIRECT=false   # loopback has no TLS; a real deployment keeps it on
 export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/$DB_NAME}
 export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/3}
-export STATIC_ROOT=$PWD/$STATE/static
+export STATIC_ROOT=$STATE/static
 export DATABASE_POOL_SIZE=${DATABASE_POOL_SIZE:-8}
 export LOG_LEVEL=WARNING
+export STACK_STATE=$STATE
 
 print_env() {
   for name in DJANGO_ENV SECRET_KEY ALLOWED_HOSTS SITE_URL SECURE_SSL_REDIRECT DATABASE_URL REDIS_URL \
-              STATIC_ROOT DATABASE_POOL_SIZE LOG_LEVEL; do
+              STATIC_ROOT DATABASE_POOL_SIZE LOG_LEVEL STACK_STATE; do
     printf 'export %s=%q\n' "$name" "${!name}"
   done
 }

@@ -31,7 +31,13 @@ from pathlib import Path
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import ROOT, load_stack_environment, make_players, percentile  # noqa: E402
+from load import (  # noqa: E402
+    ROOT,
+    load_stack_environment,
+    make_players,
+    percentile,
+    stack_state,
+)
 
 KILLED = "took too long to shut down"
 
@@ -60,7 +66,7 @@ def games_for(players: list[tuple[str, str]]) -> list[int]:
 def killed_lines(ports: list[int]) -> int:
     count = 0
     for port in ports:
-        log = ROOT / f"bench/.stack/web-{port}.log"
+        log = stack_state() / f"web-{port}.log"
         if log.exists():
             count += log.read_text(errors="replace").count(KILLED)
     return count
