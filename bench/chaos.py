@@ -103,6 +103,7 @@ class Drill:
     events: list = field(default_factory=list)  # (time, what)
     worker_down: list = field(default_factory=list)  # (killed, started again, answering)
     failovers: list = field(default_factory=list)  # per client: requests sent to the next
+    behind: dict = field(default_factory=dict)  # sockets not caught up at the end
 
 
 async def pair_loop(drill: Drill, index: int, pair: tuple[Player, Player], stop: asyncio.Event,
@@ -313,6 +314,9 @@ def caught_up(drill: Drill) -> tuple[int, int]:
             checked += 1
             if player.payload is None or player.payload["version"] < versions.get(game, 0):
                 behind += 1
+                drill.behind[f"{player.name} on game {game}"] = (
+                    f"at version {player.payload['version'] if player.payload else None}, "
+                    f"stored {versions.get(game)}")
     return behind, checked
 
 
@@ -343,6 +347,7 @@ async def run(args) -> int:
     settle_until = time.perf_counter() + args.settle
     await asyncio.sleep(2)
     while True:
+        drill.behind.clear()
         behind, checked = await asyncio.to_thread(caught_up, drill)
         if not behind or time.perf_counter() > settle_until:
             break
@@ -378,6 +383,8 @@ async def run(args) -> int:
     print(f"sent to the next process {stats.refused} socket connects refused, "
           f"{sum(drill.failovers)} requests that could not reach a process")
     print(f"sockets caught up        {checked - behind} of {checked} at the end")
+    for who, where in drill.behind.items():
+        print(f"  behind: {who} {where}")
     print(f"AI moves                 {len(drill.ai_waits)} made, longest wait {longest_ai:.1f} s; "
           f"owed while the worker was down: {len(owed_then)}, the last made "
           f"{after_start:.1f} s after the worker was started again, "

@@ -105,3 +105,30 @@ def requeue_owed_when_a_worker_starts(sender=None, **kwargs) -> None:
     if settings.EMBEDDED_SERVICES:
         return  # the in-process worker starts with its web process: nothing was lost
     requeue_bot_tasks.apply_async(kwargs={"older_than": 0})
+    rebroadcast_recent.apply_async(kwargs={"seconds": REBROADCAST_SECONDS})
+
+
+#: How far back a starting worker sends the games' last changes to their sockets again.
+REBROADCAST_SECONDS = 120
+
+
+@shared_task(name="games.rebroadcast_recent", ignore_result=True)
+def rebroadcast_recent(seconds: float = REBROADCAST_SECONDS) -> int:
+    """The last change of every game changed in the last ``seconds``, sent to its
+    sockets again. A worker killed between committing an AI move and publishing it
+    leaves the move stored but unheard: the players' sockets wait for ever. Pages
+    and clients ignore an update of a version they have."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.broadcast import broadcast_match
+    from games.models import Match
+
+    since = timezone.now() - timedelta(seconds=seconds)
+    recent = Match.objects.filter(updated_at__gte=since).values_list("pk", "version")
+    count = 0
+    for match_id, version in recent.iterator():
+        broadcast_match(match_id, max(0, version - 1))
+        count += 1
+    return count
