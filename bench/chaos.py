@@ -51,6 +51,7 @@ from load import (  # noqa: E402
     new_game,
     play_game,
     print_errors,
+    refresh,
     stack_state,
 )
 
@@ -68,19 +69,22 @@ class Failover:
         self.acks = acks
         self.failovers = 0
 
+    async def get(self, path: str, headers: dict | None = None) -> httpx.Response:
+        return await self.post(path, headers=headers, method="GET")
+
     async def post(self, path: str, json: dict | None = None,
-                   headers: dict | None = None) -> httpx.Response:
+                   headers: dict | None = None, method: str = "POST") -> httpx.Response:
         error: Exception | None = None
         for attempt in range(3 * len(self.clients)):
             client = self.clients[attempt % len(self.clients)]
             try:
-                answer = await client.post(path, json=json, headers=headers)
+                answer = await client.request(method, path, json=json, headers=headers)
             except httpx.TransportError as exc:  # the process is down: the next one
                 error = exc
                 self.failovers += 1
                 await asyncio.sleep(0.2)
                 continue
-            if answer.status_code == 200 and path.endswith("/move/"):
+            if answer.status_code == 200 and method == "POST" and path.endswith("/move/"):
                 game = int(path.strip("/").split("/")[-2])
                 self.acks.append((game, json["version"] + 1, json["move"]))
             return answer
@@ -216,13 +220,13 @@ async def ai_game(drill: Drill, http: Failover, game_id: int, player: Player,
             continue
         if answer.status_code == 409:
             drill.stats.conflicts += 1
-            player.changed.clear()
+            await refresh(http, game_id, player)
             continue
         if answer.status_code != 200:
             drill.stats.error(f"move answered {answer.status_code}", answer.text)
             return
         drill.stats.moves += 1
-        player.payload = answer.json()
+        player.take(answer.json())
         owed_since = time.perf_counter()
 
 
@@ -373,6 +377,7 @@ async def run(args) -> int:
         print(f"  {at:6.1f} s  {what}")
     print(f"moves acknowledged       {found['acknowledged moves']}; missing or not as sent: "
           f"{found['missing or different']}")
+    print(f"409 conflicts            {stats.conflicts} (a client behind the game: it reloads it)")
     print(f"games                    {len(drill.games)}; with a version gap: "
           f"{found['games with a version gap']}; verify_games exit status "
           f"{found['verify_games exit status']}")

@@ -185,6 +185,12 @@ class Player:
         self.changed = asyncio.Event()
         self.seen_at: dict[int, float] = {}
 
+    def take(self, match: dict) -> None:
+        """A newer payload than the one held (the socket's update of the next move may
+        arrive before the answer to the move request: the answer must not undo it)."""
+        if self.payload is None or match["version"] >= self.payload["version"]:
+            self.payload = match
+
     async def follow(self, ports: list[int], game_id: int, stats: Stats,
                      done: asyncio.Event) -> None:
         """The game's socket on ``ports[0]``; reopened (on the next port) when it drops."""
@@ -196,8 +202,7 @@ class Player:
         def on_message(message: dict) -> None:
             if message.get("type") in ("sync", "update"):
                 match = message["match"]
-                if self.payload is None or match["version"] >= self.payload["version"]:
-                    self.payload = match
+                self.take(match)
                 self.seen_at.setdefault(match["version"], time.perf_counter())
                 self.changed.set()
 
@@ -308,16 +313,30 @@ async def play_game(client, game_id: int, pair, stats: Stats, stop: asyncio.Even
         done = time.perf_counter()
         if answer.status_code == 409:
             stats.conflicts += 1
+            await refresh(client, game_id, mover)
         elif answer.status_code != 200:
             stats.error(f"move answered {answer.status_code}", answer.text)
             return
         else:
             stats.moves += 1
             stats.move_latency.append(done - sent)
-            mover.payload = answer.json()
+            mover.take(answer.json())
             waiter = asyncio.create_task(wait_for_socket(opponent, version + 1, sent, stats))
             waiting.add(waiter)
             waiter.add_done_callback(waiting.discard)
+
+
+async def refresh(client, game_id: int, player: Player) -> None:
+    """After a 409 (the game moved on without this client hearing it, e.g. a move
+    committed by a process killed before it told the sockets), the game as it is
+    now, like the page that reloads its board."""
+    try:
+        answer = await client.get(f"/api/games/{game_id}/",
+                                  headers={"Authorization": f"Token {player.token}"})
+    except httpx.HTTPError:
+        return
+    if answer.status_code == 200:
+        player.take(answer.json())
 
 
 async def wait_for_socket(player: Player, version: int, sent: float, stats: Stats) -> None:

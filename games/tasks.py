@@ -108,6 +108,22 @@ def requeue_owed_when_a_worker_starts(sender=None, **kwargs) -> None:
     rebroadcast_recent.apply_async(kwargs={"seconds": REBROADCAST_SECONDS})
 
 
+def rebroadcast_when_a_web_process_starts() -> None:
+    """A web process killed between committing a change and publishing it left the
+    change stored but unheard (its client got no answer; the other players' sockets
+    wait for ever): a web process that starts has the worker send the recent games'
+    last changes again. Queued from a thread, so a broker that is down does not
+    hold the start."""
+    import threading
+
+    from druidsite.enqueue import enqueue
+
+    if settings.EMBEDDED_SERVICES:
+        return
+    threading.Thread(target=enqueue, args=(rebroadcast_recent, (REBROADCAST_SECONDS,)),
+                     name="rebroadcast-on-start", daemon=True).start()
+
+
 #: How far back a starting worker sends the games' last changes to their sockets again.
 REBROADCAST_SECONDS = 120
 

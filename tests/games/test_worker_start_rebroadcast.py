@@ -1,9 +1,10 @@
-"""A worker that starts sends the last change of every recently changed game to its
+"""A worker or web process that starts sends the last change of every recently changed game to its
 sockets again: one killed between committing an AI move and publishing it left the
 move stored but unheard (found by bench/chaos.py), in every game."""
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 from unittest import mock
 
@@ -53,3 +54,20 @@ def test_a_starting_worker_queues_it_with_the_requeue(settings):
     requeue.assert_called_once_with(kwargs={"older_than": 0})
     rebroadcast.assert_called_once_with(kwargs={"seconds": tasks.REBROADCAST_SECONDS})
 
+
+
+def test_a_starting_web_process_queues_it_too(settings):
+    settings.EMBEDDED_SERVICES = False
+    with mock.patch.object(tasks.rebroadcast_recent, "apply_async") as rebroadcast:
+        tasks.rebroadcast_when_a_web_process_starts()
+        for thread in threading.enumerate():
+            if thread.name == "rebroadcast-on-start":
+                thread.join(5)
+    rebroadcast.assert_called_once_with((tasks.REBROADCAST_SECONDS,))
+
+
+def test_the_embedded_shape_queues_nothing_at_start(settings):
+    settings.EMBEDDED_SERVICES = True
+    with mock.patch.object(tasks.rebroadcast_recent, "apply_async") as rebroadcast:
+        tasks.rebroadcast_when_a_web_process_starts()
+    rebroadcast.assert_not_called()
