@@ -56,9 +56,12 @@ launch() {  # name, command...
 # The stack's own commands, also used by the fault drills to restart a process.
 launch_web() {  # port
   # A listen backlog for a reconnect burst: with Twisted's default of 50, the
-  # kernel drops the SYNs of a burst and clients retry after 1, 3, 7 s.
+  # kernel drops the SYNs of a burst and clients retry after 1, 3, 7 s. And a
+  # handshake may wait 30 s to be accepted (daphne's default: 5 s, then it drops
+  # it and the client's retry adds to the burst): a burst costs latency, not sockets.
   launch "web-$1" "$PY" -m daphne \
-    -e "tcp:port=$1:interface=127.0.0.1:backlog=${WEB_BACKLOG:-1024}" druidsite.asgi:application
+    -e "tcp:port=$1:interface=127.0.0.1:backlog=${WEB_BACKLOG:-1024}" \
+    --websocket_connect_timeout "${WEB_CONNECT_TIMEOUT:-30}" druidsite.asgi:application
 }
 launch_worker() {
   launch worker "$PY" -m celery -A druidsite worker --loglevel WARNING --concurrency 2 \
