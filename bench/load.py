@@ -288,12 +288,16 @@ async def play_game(client, game_id: int, pair, stats: Stats, stop: asyncio.Even
                 return
             for player in pair:
                 player.changed.clear()
+            # Before the first sync the sockets may still be in their handshake, which
+            # the server lets wait up to 30 s in a burst: that is not a stalled game.
+            synced = any(p.payload for p in pair)
             try:
                 await asyncio.wait_for(
                     asyncio.wait([asyncio.create_task(p.changed.wait()) for p in pair],
-                                 return_when=asyncio.FIRST_COMPLETED), 10)
+                                 return_when=asyncio.FIRST_COMPLETED), 10 if synced else 40)
             except TimeoutError:
-                stats.error("game stalled: no update for 10 s", f"game {game_id}")
+                stats.error("game stalled: no update for 10 s" if synced else
+                            "a new game's sockets not synced within 40 s", f"game {game_id}")
                 return
             continue
         if think:
