@@ -61,6 +61,42 @@ def test_without_it_the_handshakes_queue_on_one_thread():
 
 
 def test_the_site_runs_every_socket_through_it():
-    from druidsite.asgi import application
+    from unittest import mock
+
+    with mock.patch("druidsite.embedded.start"):  # no in-process worker for this test
+        from druidsite.asgi import application
 
     assert isinstance(application.application_mapping["websocket"], SocketThreads)
+
+
+def test_a_message_to_a_socket_needs_no_thread():
+    # Channels closes stale connections in a thread before every handler: a hop per
+    # message per socket. The site's consumers dispatch directly.
+    from unittest import mock
+
+    from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+    from druidsite.socket_threads import DirectDispatch
+
+    class Listener(DirectDispatch, AsyncJsonWebsocketConsumer):
+        heard: list = []
+
+        async def thing_happened(self, event: dict) -> None:
+            self.heard.append(event)
+
+    with mock.patch("channels.consumer.aclose_old_connections") as hop:
+        asyncio.run(Listener().dispatch({"type": "thing.happened"}))
+    assert Listener.heard == [{"type": "thing.happened"}]
+    hop.assert_not_called()
+    with pytest.raises(ValueError, match="No handler"):
+        asyncio.run(Listener().dispatch({"type": "nothing.here"}))
+
+
+def test_every_socket_of_the_site_dispatches_directly():
+    from druidsite.consumers import HealthConsumer
+    from druidsite.nudges import NudgeConsumer
+    from druidsite.socket_threads import DirectDispatch
+    from games.consumers import LobbyConsumer, MatchConsumer, UserConsumer
+
+    for consumer in (HealthConsumer, NudgeConsumer, LobbyConsumer, MatchConsumer, UserConsumer):
+        assert issubclass(consumer, DirectDispatch), consumer
