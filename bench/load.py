@@ -6,10 +6,19 @@ web processes) and submits its moves through the API with the version it
 decided on; idle spectators hold sockets too. When a game ends, the pair
 starts a new one through the API (challenge, accept), so N games stay in play.
 
+A dropped socket (players' and spectators') is opened again like the page does:
+after 1 s (plus up to 0.5 s), doubling, with ?since= the last version seen, on
+the next web process (as a balancer would steer away from a dead one). A pair
+whose accept failed cancels its challenge.
+
 Reported: move throughput, the latency of a move request (median, p95, p99),
 the time from a move request to the opponent's socket message (median, p95,
-p99), errors; then a bare endpoint (/ping) on the same processes at the same
-concurrency, and the ratio of move throughput to that ceiling.
+p99), every error counted by kind (spectators' failed handshakes too), socket
+drops and how long their reconnects took; then a bare endpoint (/ping) on the
+same processes at the same concurrency, and the ratio of move throughput to that
+ceiling. CPU is attributed to the stack's own processes (their pid files and
+children, and the PostgreSQL backends connected to the stack's database); the
+Redis server is reported apart, as it may serve others on the machine.
 
     bench/stack.sh start
     .venv/bin/python bench/load.py --games 200 --spectators 200 --seconds 60
@@ -20,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
 import os
 import random
@@ -36,6 +46,11 @@ import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def stack_state() -> Path:
+    """The stack's folder of pid files and logs (bench/stack.sh's STACK_STATE)."""
+    return ROOT / os.environ.get("STACK_STATE", "bench/.stack")
 
 
 def load_stack_environment() -> None:
@@ -84,17 +99,81 @@ def percentile(values: list[float], share: float) -> float:
 class Stats:
     move_latency: list[float] = field(default_factory=list)
     socket_latency: list[float] = field(default_factory=list)
+    reconnect_time: list[float] = field(default_factory=list)
     moves: int = 0
     games_finished: int = 0
     conflicts: int = 0
-    errors: list[str] = field(default_factory=list)
+    drops: int = 0
+    refused: int = 0  # connections refused by a process that was down
+    errors: collections.Counter = field(default_factory=collections.Counter)
+    examples: dict[str, str] = field(default_factory=dict)
 
-    def error(self, text: str) -> None:
-        if len(self.errors) < 20:
-            self.errors.append(text)
-        else:
-            self.errors.append("…")
-            del self.errors[20:-1]
+    def error(self, kind: str, detail: str = "") -> None:
+        """Count an error of ``kind`` (every one: no cap), keeping its first detail."""
+        self.errors[kind] += 1
+        if detail:
+            self.examples.setdefault(kind, detail[:160])
+
+    def clear(self) -> None:
+        """The measured window starts: what came before is not counted."""
+        self.move_latency.clear()
+        self.socket_latency.clear()
+        self.reconnect_time.clear()
+        self.errors.clear()
+        self.examples.clear()
+        self.conflicts = self.games_finished = self.drops = self.refused = 0
+
+
+def error_kind(exc: BaseException) -> str:
+    return type(exc).__name__
+
+
+RECONNECT_FIRST_S, RECONNECT_MAX_S = 1.0, 8.0
+
+
+async def hold_socket(url_for, headers: dict, on_message, stats: Stats, done: asyncio.Event,
+                      who: str) -> None:
+    """Hold a socket until ``done``, reopening it like the page does when it drops:
+    after 1 s (+ up to 0.5 s), doubling up to 8 s; ``url_for(attempt)`` names the URL
+    (its ?since= the last version seen; ``attempt`` counts the failures, so each
+    retry goes to the next web process). A failed handshake or a drop is an error
+    of its kind; the time from a drop to the next open is recorded."""
+    attempt, backoff, dropped_at = 0, RECONNECT_FIRST_S, None
+    while not done.is_set():
+        opened = False
+        try:
+            async with websockets.connect(url_for(attempt), additional_headers=headers,
+                                          open_timeout=30, max_size=2**22) as ws:
+                opened = True
+                if dropped_at is not None:
+                    stats.reconnect_time.append(time.perf_counter() - dropped_at)
+                    dropped_at = None
+                backoff = RECONNECT_FIRST_S
+                while not done.is_set():
+                    on_message(json.loads(await ws.recv()))
+        except ConnectionRefusedError:
+            # Nobody listens there (a process down): a balancer sends the client to
+            # the next process at once. Counted, not an error.
+            if done.is_set():
+                return
+            stats.refused += 1
+            dropped_at = dropped_at or time.perf_counter()
+            attempt += 1
+            await asyncio.sleep(0.05)
+            continue
+        except Exception as exc:  # every kind is counted
+            if done.is_set():
+                return
+            if opened:
+                stats.drops += 1
+                code = getattr(getattr(exc, "rcvd", None), "code", None)
+                stats.error(f"{who} socket dropped: {error_kind(exc)} (close code {code})")
+            else:
+                stats.error(f"{who} handshake failed: {error_kind(exc)}", str(exc))
+            dropped_at = dropped_at or time.perf_counter()
+        attempt += 1
+        await asyncio.sleep(backoff + random.random() * 0.5)
+        backoff = min(2 * backoff, RECONNECT_MAX_S)
 
 
 class Player:
@@ -106,32 +185,64 @@ class Player:
         self.changed = asyncio.Event()
         self.seen_at: dict[int, float] = {}
 
-    async def follow(self, url: str, stats: Stats, done: asyncio.Event) -> None:
-        headers = {"Authorization": f"Token {self.token}"}
-        try:
-            async with websockets.connect(url, additional_headers=headers,
-                                          open_timeout=30, max_size=2**22) as ws:
-                while not done.is_set():
-                    message = json.loads(await ws.recv())
-                    if message.get("type") in ("sync", "update"):
-                        match = message["match"]
-                        if self.payload is None or match["version"] >= self.payload["version"]:
-                            self.payload = match
-                        self.seen_at.setdefault(match["version"], time.perf_counter())
-                        self.changed.set()
-        except (TimeoutError, websockets.ConnectionClosed, OSError) as exc:
-            if not done.is_set():
-                stats.error(f"socket of {self.name}: {type(exc).__name__}: {exc}")
+    def take(self, match: dict) -> None:
+        """A newer payload than the one held (the socket's update of the next move may
+        arrive before the answer to the move request: the answer must not undo it)."""
+        if self.payload is None or match["version"] >= self.payload["version"]:
+            self.payload = match
+
+    async def follow(self, ports: list[int], game_id: int, stats: Stats,
+                     done: asyncio.Event) -> None:
+        """The game's socket on ``ports[0]``; reopened (on the next port) when it drops."""
+        def url_for(attempt: int) -> str:
+            since = self.payload["version"] if self.payload else 0
+            port = ports[attempt % len(ports)]
+            return f"ws://127.0.0.1:{port}/ws/games/{game_id}/?since={since}"
+
+        def on_message(message: dict) -> None:
+            if message.get("type") in ("sync", "update"):
+                match = message["match"]
+                self.take(match)
+                self.seen_at.setdefault(match["version"], time.perf_counter())
+                self.changed.set()
+
+        await hold_socket(url_for, {"Authorization": f"Token {self.token}"}, on_message,
+                          stats, done, "player")
 
 
 async def new_game(client: httpx.AsyncClient, a: Player, b: Player) -> int:
     made = await client.post("/api/challenges/", json={"opponent": b.name, "rated": False},
                              headers={"Authorization": f"Token {a.token}"})
     made.raise_for_status()
-    accepted = await client.post(f"/api/challenges/{made.json()['id']}/accept/",
-                                 headers={"Authorization": f"Token {b.token}"})
-    accepted.raise_for_status()
+    challenge = made.json()["id"]
+    try:
+        accepted = await client.post(f"/api/challenges/{challenge}/accept/",
+                                     headers={"Authorization": f"Token {b.token}"})
+        accepted.raise_for_status()
+    except (httpx.HTTPError, KeyError):
+        # Not left open for ever: cancelled (best effort: it may have been accepted).
+        try:
+            await client.post(f"/api/challenges/{challenge}/cancel/",
+                              headers={"Authorization": f"Token {a.token}"})
+        except httpx.HTTPError:
+            pass
+        raise
     return accepted.json()["id"]
+
+
+def cancel_open_challenges(prefix: str) -> int:
+    """Challenges a former run of the benchmark left open, cancelled through the service."""
+    from games import services
+    from games.models import Challenge
+
+    left = list(Challenge.objects.filter(status="open", creator__username__startswith=prefix)
+                .select_related("creator"))
+    for challenge in left:
+        try:
+            services.cancel_challenge(challenge.pk, challenge.creator)
+        except Exception as exc:  # reported, not fatal: the run goes on
+            print(f"could not cancel challenge {challenge.pk}: {exc}")
+    return len(left)
 
 
 async def play_pair(index: int, pair: tuple[Player, Player], ports: list[int],
@@ -146,7 +257,7 @@ async def play_pair(index: int, pair: tuple[Player, Player], ports: list[int],
             try:
                 game_id = await new_game(client, a, b)
             except (httpx.HTTPError, KeyError) as exc:
-                stats.error(f"new game: {exc}")
+                stats.error(f"new game: {error_kind(exc)}", str(exc))
                 await asyncio.sleep(1)
                 continue
             for player in pair:
@@ -154,7 +265,7 @@ async def play_pair(index: int, pair: tuple[Player, Player], ports: list[int],
             done = asyncio.Event()  # the sockets listen until every move sent was heard
             followers = [
                 asyncio.create_task(player.follow(
-                    f"ws://127.0.0.1:{p}/ws/games/{game_id}/?since=0", stats, done))
+                    [p, *(q for q in ports if q != p)], game_id, stats, done))
                 for player, p in ((a, port), (b, other_port))
             ]
             waiting: set[asyncio.Task] = set()
@@ -177,12 +288,16 @@ async def play_game(client, game_id: int, pair, stats: Stats, stop: asyncio.Even
                 return
             for player in pair:
                 player.changed.clear()
+            # Before the first sync the sockets may still be in their handshake, which
+            # the server lets wait up to 30 s in a burst: that is not a stalled game.
+            synced = any(p.payload for p in pair)
             try:
                 await asyncio.wait_for(
                     asyncio.wait([asyncio.create_task(p.changed.wait()) for p in pair],
-                                 return_when=asyncio.FIRST_COMPLETED), 10)
+                                 return_when=asyncio.FIRST_COMPLETED), 10 if synced else 40)
             except TimeoutError:
-                stats.error(f"game {game_id}: no update for 10 s")
+                stats.error("game stalled: no update for 10 s" if synced else
+                            "a new game's sockets not synced within 40 s", f"game {game_id}")
                 return
             continue
         if think:
@@ -197,21 +312,35 @@ async def play_game(client, game_id: int, pair, stats: Stats, stop: asyncio.Even
                                        json={"move": move, "version": version},
                                        headers={"Authorization": f"Token {mover.token}"})
         except httpx.HTTPError as exc:
-            stats.error(f"move: {type(exc).__name__}")
+            stats.error(f"move request failed: {error_kind(exc)}", str(exc))
             continue
         done = time.perf_counter()
         if answer.status_code == 409:
             stats.conflicts += 1
+            await refresh(client, game_id, mover)
         elif answer.status_code != 200:
-            stats.error(f"move {answer.status_code}: {answer.text[:120]}")
+            stats.error(f"move answered {answer.status_code}", answer.text)
             return
         else:
             stats.moves += 1
             stats.move_latency.append(done - sent)
-            mover.payload = answer.json()
+            mover.take(answer.json())
             waiter = asyncio.create_task(wait_for_socket(opponent, version + 1, sent, stats))
             waiting.add(waiter)
             waiter.add_done_callback(waiting.discard)
+
+
+async def refresh(client, game_id: int, player: Player) -> None:
+    """After a 409 (the game moved on without this client hearing it, e.g. a move
+    committed by a process killed before it told the sockets), the game as it is
+    now, like the page that reloads its board."""
+    try:
+        answer = await client.get(f"/api/games/{game_id}/",
+                                  headers={"Authorization": f"Token {player.token}"})
+    except httpx.HTTPError:
+        return
+    if answer.status_code == 200:
+        player.take(answer.json())
 
 
 async def wait_for_socket(player: Player, version: int, sent: float, stats: Stats) -> None:
@@ -224,19 +353,24 @@ async def wait_for_socket(player: Player, version: int, sent: float, stats: Stat
             await asyncio.wait_for(player.changed.wait(), 0.05)
         except TimeoutError:
             pass
-    stats.error(f"the opponent's socket never saw version {version}")
+    stats.error("the opponent's socket never saw the move", f"version {version}")
 
 
-async def spectate(url: str, stats: Stats, stop: asyncio.Event) -> None:
-    try:
-        async with websockets.connect(url, open_timeout=60) as ws:
-            # Reads until cancelled at the end: no timed poll, whose wake-ups would
-            # count as the client's CPU in the window.
-            while not stop.is_set():
-                await ws.recv()
-    except (TimeoutError, websockets.ConnectionClosed, OSError) as exc:
-        if not stop.is_set():
-            stats.error(f"spectator: {type(exc).__name__}")
+async def spectate(ports: list[int], game_id: int, stats: Stats, stop: asyncio.Event) -> None:
+    """An anonymous watcher of a game; its socket reopened with ?since= when it drops."""
+    version = 0
+
+    def url_for(attempt: int) -> str:
+        return f"ws://127.0.0.1:{ports[attempt % len(ports)]}/ws/games/{game_id}/?since={version}"
+
+    def on_message(message: dict) -> None:
+        nonlocal version
+        if message.get("type") in ("sync", "update"):
+            version = max(version, message["match"]["version"])
+
+    # Reads until cancelled at the end: no timed poll, whose wake-ups would count
+    # as the client's CPU in the window.
+    await hold_socket(url_for, {}, on_message, stats, stop, "spectator")
 
 
 async def ceiling(ports: list[int], concurrency: int, seconds: float) -> float:
@@ -257,6 +391,13 @@ async def ceiling(ports: list[int], concurrency: int, seconds: float) -> float:
     return count / (time.perf_counter() - started)
 
 
+def print_errors(title: str, stats: Stats) -> None:
+    print(f"{title:<25}{sum(stats.errors.values())}")
+    for kind, count in stats.errors.most_common():
+        example = stats.examples.get(kind)
+        print(f"  {count:6d}  {kind}" + (f"  (first: {example})" if example else ""))
+
+
 def report(stats: Stats, seconds: float, ping_rate: float, games: int) -> None:
     throughput = stats.moves / seconds
     ms = 1000
@@ -270,9 +411,11 @@ def report(stats: Stats, seconds: float, ping_rate: float, games: int) -> None:
         statistics.median(stats.socket_latency) * ms if stats.socket_latency else float("nan"),
         percentile(stats.socket_latency, 0.95) * ms, percentile(stats.socket_latency, 0.99) * ms))
     print(f"409 conflicts            {stats.conflicts}")
-    print(f"errors                   {len(stats.errors)}")
-    for line in stats.errors[:10]:
-        print(f"  {line}")
+    print_errors("errors", stats)
+    print(f"socket drops             {stats.drops} (and {stats.refused} connects refused by a "
+          "process that was down), reconnected in (ms) "
+          + (f"median {1000 * statistics.median(stats.reconnect_time):.0f}  "
+             f"max {1000 * max(stats.reconnect_time):.0f}" if stats.reconnect_time else "-"))
     print(f"bare endpoint /ping      {ping_rate:.1f} requests/s")
     if ping_rate:
         print(f"moves / ceiling          {throughput / ping_rate:.3f}")
@@ -280,6 +423,9 @@ def report(stats: Stats, seconds: float, ping_rate: float, games: int) -> None:
 
 async def run_games(args) -> None:
     players = make_players(2 * args.games, "load")
+    left = await asyncio.to_thread(cancel_open_challenges, "load")
+    if left:
+        print(f"cancelled {left} challenges a former run left open")
     pairs = [(Player(*players[2 * i]), Player(*players[2 * i + 1])) for i in range(args.games)]
     ports = [int(p) for p in args.ports.split(",")]
     stats = Stats()
@@ -295,15 +441,12 @@ async def run_games(args) -> None:
     watched = list(Match.objects.filter(status="active").order_by("-pk")
                    .values_list("pk", flat=True)[: max(1, args.games)])
     spectators = [asyncio.create_task(spectate(
-        f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/games/{watched[i % len(watched)]}/",
+        ports[i % len(ports):] + ports[:i % len(ports)], watched[i % len(watched)],
         stats, stop)) for i in range(args.spectators)]
     await asyncio.sleep(max(0.0, args.warmup - ramp - 1))
-    warmup_errors = list(stats.errors)
+    warmup = Stats(errors=collections.Counter(stats.errors), examples=dict(stats.examples))
     # The measured window starts now: what the warm-up did is not counted.
-    stats.move_latency.clear()
-    stats.socket_latency.clear()
-    stats.errors.clear()
-    stats.conflicts = stats.games_finished = 0
+    stats.clear()
     moves_before = stats.moves
     cpu_before = cpu_seconds(ports)
     started = time.perf_counter()
@@ -320,44 +463,87 @@ async def run_games(args) -> None:
     stats.moves = moves
     ping_rate = await ceiling(ports, args.games, min(10.0, args.seconds))
     report(stats, elapsed, ping_rate, args.games)
-    print(f"warm-up errors           {len(warmup_errors)}")
-    for line in warmup_errors[:5]:
-        print(f"  {line}")
+    print_errors("warm-up errors", warmup)
     shares = "  ".join(f"{name} {used:.1f}" for name, used in cpu.items())
     print(f"CPU in the window (s)    {shares}")
     if moves:
-        site = sum(v for k, v in cpu.items() if k != "client")
+        site = sum(v for k, v in cpu.items() if k != "client" and not k.startswith("redis"))
         print(f"CPU per move (ms)        {1000 * sum(cpu.values()) / moves:.1f} in all, "
-              f"{1000 * site / moves:.1f} in the site's processes (all but this client), "
+              f"{1000 * site / moves:.1f} in the site's processes (web, worker, beat and "
+              f"the stack database's PostgreSQL backends), "
               f"web {1000 * sum(v for k, v in cpu.items() if k.startswith('web')) / moves:.1f}")
 
 
+def _cpu_of(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _with_descendants(root: int) -> list[int]:
+    """``root`` and every process below it (a worker's pool processes)."""
+    parents: dict[int, list[int]] = collections.defaultdict(list)
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            parents[ppid].append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(parents.get(pid, ()))
+    return found
+
+
+def _stack_pids(name: str) -> list[int]:
+    pidfile = stack_state() / f"{name}.pid"
+    try:
+        return _with_descendants(int(pidfile.read_text()))
+    except (OSError, ValueError):
+        return []
+
+
+def _database_backends() -> list[int]:
+    """The PostgreSQL backends serving the stack's own database (not other databases')."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND pid <> pg_backend_pid()")
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _redis_server_pid() -> int | None:
+    import redis
+    from django.conf import settings
+
+    try:
+        return int(redis.Redis.from_url(settings.REDIS_URL).info("server")["process_id"])
+    except (redis.RedisError, KeyError, ValueError, TypeError):
+        return None
+
+
 def cpu_seconds(ports: list[int]) -> dict[str, float]:
-    """CPU time used so far by the stack's processes, PostgreSQL, Redis and this client."""
-    tick = os.sysconf("SC_CLK_TCK")
-
-    def of(pid: int) -> float:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / tick
-        except (OSError, IndexError, ValueError):
-            return 0.0
-
+    """CPU time used so far by the stack's own processes (by their pid files and
+    children, and PostgreSQL's backends of the stack's database), the Redis server
+    (shared: it may serve others too) and this client."""
     used: dict[str, float] = {}
-    for port in ports:
-        pidfile = ROOT / f"bench/.stack/web-{port}.pid"
-        if pidfile.exists():
-            used[f"web-{port}"] = of(int(pidfile.read_text()))
-    for name, command in (("postgres", "postgres"), ("redis", "redis-server"),
-                          ("worker", "celery")):
-        pids = subprocess.run(["pgrep", "-f", command], capture_output=True, text=True).stdout
-        used[name] = sum(of(int(pid)) for pid in pids.split())
-    used["client"] = of(os.getpid())
+    for name in [f"web-{port}" for port in ports] + ["worker", "beat"]:
+        used[name] = sum(_cpu_of(pid) for pid in _stack_pids(name))
+    used["postgres"] = sum(_cpu_of(pid) for pid in _database_backends())
+    redis_pid = _redis_server_pid()
+    used["redis (whole server)"] = _cpu_of(redis_pid) if redis_pid else 0.0
+    used["client"] = _cpu_of(os.getpid())
     return used
 
 
 def rss_of_port(port: int) -> str:
-    pidfile = ROOT / f"bench/.stack/web-{port}.pid"
+    pidfile = stack_state() / f"web-{port}.pid"
     try:
         pid = pidfile.read_text().strip()
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():

@@ -4,15 +4,19 @@
 # production mode. A rehearsal of a scaled-out deployment: the load benchmark
 # and the fault drills run against it.
 #
-#   bench/stack.sh start      # migrate, collect static files, start everything
+#   bench/stack.sh start      # migrate, collect static files, start everything; fails
+#                             # (stopping what it started) unless every process runs
+#                             # and both web processes' /healthz answer ok
 #   bench/stack.sh status     # which processes run, /healthz of both web processes
 #   bench/stack.sh stop
+#   bench/stack.sh restart worker  # one process again (web-8101, worker, beat); its pid
 #   bench/stack.sh env        # the environment, for `eval "$(bench/stack.sh env)"`
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STATE=bench/.stack
-PY=${PY:-.venv/bin/python}
+STATE=${STACK_STATE:-bench/.stack}   # pid files and logs; one folder per stack
+case "$STATE" in /*) ;; *) STATE=$PWD/$STATE ;; esac
+PY=${PY:-.venv/bin/python}   # every process runs with it: web, worker and beat
 WEB_PORTS=(${WEB_PORTS:-8101 8102})
 DB_NAME=${STACK_DB:-druidsite_stack}
 export DJANGO_ENV=production
@@ -22,13 +26,14 @@ export SITE_URL=${SITE_URL:-http://127.0.0.1:${WEB_PORTS[0]}}
 export SECURE_SSL_REDIRECT=false   # loopback has no TLS; a real deployment keeps it on
 export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/$DB_NAME}
 export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/3}
-export STATIC_ROOT=$PWD/$STATE/static
+export STATIC_ROOT=$STATE/static
 export DATABASE_POOL_SIZE=${DATABASE_POOL_SIZE:-8}
 export LOG_LEVEL=WARNING
+export STACK_STATE=$STATE
 
 print_env() {
   for name in DJANGO_ENV SECRET_KEY ALLOWED_HOSTS SITE_URL SECURE_SSL_REDIRECT DATABASE_URL REDIS_URL \
-              STATIC_ROOT DATABASE_POOL_SIZE LOG_LEVEL; do
+              STATIC_ROOT DATABASE_POOL_SIZE LOG_LEVEL STACK_STATE; do
     printf 'export %s=%q\n' "$name" "${!name}"
   done
 }
@@ -48,26 +53,77 @@ launch() {  # name, command...
   echo $! >"$STATE/$name.pid"
 }
 
+# The stack's own commands, also used by the fault drills to restart a process.
+launch_web() {  # port
+  # A listen backlog for a reconnect burst: with Twisted's default of 50, the
+  # kernel drops the SYNs of a burst and clients retry after 1, 3, 7 s. And a
+  # handshake may wait 30 s to be accepted (daphne's default: 5 s, then it drops
+  # it and the client's retry adds to the burst): a burst costs latency, not sockets.
+  launch "web-$1" "$PY" -m daphne \
+    -e "tcp:port=$1:interface=127.0.0.1:backlog=${WEB_BACKLOG:-1024}" \
+    --websocket_connect_timeout "${WEB_CONNECT_TIMEOUT:-30}" druidsite.asgi:application
+}
+launch_worker() {
+  launch worker "$PY" -m celery -A druidsite worker --loglevel WARNING --concurrency 2 \
+    --hostname "stack@%h"
+}
+launch_beat() {
+  launch beat "$PY" -m celery -A druidsite beat --loglevel WARNING \
+    --schedule "$STATE/celerybeat-schedule"
+}
+
+fail() {  # message: say what failed, show its log's end, stop everything
+  echo "stack: $1" >&2
+  for log in "$STATE"/*.log; do
+    [ -e "$log" ] || continue
+    echo "--- $(basename "$log") (last lines)" >&2; tail -n 5 "$log" >&2
+  done
+  stop
+  exit 1
+}
+
+# Every process alive, and both web processes' /healthz ok (which needs a worker
+# that ran the heartbeat task and a ticking beat), within STACK_START_SECONDS.
+wait_healthy() {
+  local deadline=$((SECONDS + ${STACK_START_SECONDS:-60})) pidfile port healthy
+  while :; do
+    for pidfile in "$STATE"/*.pid; do
+      kill -0 "$(cat "$pidfile")" 2>/dev/null || fail "$(basename "$pidfile" .pid) did not start"
+    done
+    healthy=1
+    for port in "${WEB_PORTS[@]}"; do
+      curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" || healthy=0
+    done
+    [ "$healthy" = 1 ] && return 0
+    [ "$SECONDS" -lt "$deadline" ] || fail "not healthy within ${STACK_START_SECONDS:-60} s"
+    sleep 0.5
+  done
+}
+
 start() {
   mkdir -p "$STATE"
   ulimit -n "$(ulimit -Hn)"   # thousands of sockets per web process
+  [ -x "$PY" ] || { echo "stack: PY=$PY is not an executable Python" >&2; exit 1; }
   start_services
-  $PY manage.py migrate --noinput -v0
-  $PY manage.py collectstatic --noinput -v0
-  for port in "${WEB_PORTS[@]}"; do
-    launch "web-$port" $PY -m daphne -b 127.0.0.1 -p "$port" druidsite.asgi:application
-  done
-  launch worker .venv/bin/celery -A druidsite worker --loglevel WARNING --concurrency 2 \
-    --hostname "stack@%h"
-  launch beat .venv/bin/celery -A druidsite beat --loglevel WARNING \
-    --schedule "$STATE/celerybeat-schedule"
-  for port in "${WEB_PORTS[@]}"; do
-    for _ in $(seq 1 100); do
-      curl -fs "http://127.0.0.1:$port/ping" >/dev/null 2>&1 && break
-      sleep 0.2
-    done
-  done
+  "$PY" manage.py migrate --noinput -v0
+  "$PY" manage.py collectstatic --noinput -v0
+  for port in "${WEB_PORTS[@]}"; do launch_web "$port"; done
+  launch_worker
+  launch_beat
+  wait_healthy
   status
+}
+
+restart() {  # name: start one process again with its own command (web-PORT, worker, beat)
+  mkdir -p "$STATE"
+  ulimit -n "$(ulimit -Hn)"
+  case "$1" in
+    web-*) launch_web "${1#web-}" ;;
+    worker) launch_worker ;;
+    beat) launch_beat ;;
+    *) echo "stack: no process named $1" >&2; exit 2 ;;
+  esac
+  cat "$STATE/$1.pid"
 }
 
 stop() {
@@ -94,8 +150,9 @@ status() {
 
 case "${1:-}" in
   start) start ;;
+  restart) restart "${2:?which process: web-PORT, worker or beat}" ;;
   stop) stop ;;
   status) status ;;
   env) print_env ;;
-  *) echo "usage: $0 start|stop|status|env" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status|restart NAME|env" >&2; exit 2 ;;
 esac

@@ -13,17 +13,25 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from druidsite import embedded  # noqa: E402
 from druidsite.limits import BodyLimit  # noqa: E402
 from druidsite.routing import websocket_urlpatterns  # noqa: E402
+from druidsite.socket_threads import SocketThreads  # noqa: E402
 from druidsite.ws_auth import TokenAuthMiddleware, browser_origin_validator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         # A body without a declared length is capped too (druidsite.limits).
         "http": BodyLimit(django_asgi_app),
-        "websocket": browser_origin_validator(
+        # Sockets' database work on a bounded pool of threads (druidsite.socket_threads).
+        "websocket": SocketThreads(browser_origin_validator(
             AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
-        ),
+        )),
     }
 )
 
 # Without Redis the web process also runs the task worker and beat.
 embedded.start()
+
+# With services: the recent games' last changes are sent to their sockets again, in
+# case this process replaces one killed before it told them (games.tasks).
+from games.tasks import rebroadcast_when_a_web_process_starts  # noqa: E402
+
+rebroadcast_when_a_web_process_starts()

@@ -1,4 +1,9 @@
-"""/healthz: the database, the channel layer and the task broker, each ok or failing.
+"""/healthz: the database, the channel layer, the task broker and, with services,
+the worker and the beat, each ok or failing (then 503, the failing part named).
+
+The worker counts as alive while it keeps running the heartbeat task the beat
+queues (it consumed from the queue); the beat while it keeps ticking
+(druidsite.beat). A dead worker with a live broker is not healthy.
 
 Anyone may ask. ``?probe=1`` also queues a task, so it is for staff or a monitor
 holding HEALTH_PROBE_TOKEN (header X-Health-Probe-Token) only: anyone else could
@@ -22,6 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from druidsite import embedded
+from druidsite.beat import BEAT_KEY
 from druidsite.tasks import HEARTBEAT_KEY
 
 
@@ -79,6 +85,33 @@ def check_broker() -> dict:
     return detail
 
 
+def _age(key: str) -> float | None:
+    marked = cache.get(key)
+    return None if marked is None else max(0.0, time.time() - marked)
+
+
+def check_worker() -> dict:
+    age = _age(HEARTBEAT_KEY)
+    limit = settings.WORKER_STALE_SECONDS
+    if age is None:
+        raise RuntimeError("no worker has run the heartbeat task: is a worker running?")
+    if age > limit:
+        raise RuntimeError(f"no worker has run the heartbeat task for {age:.0f} s "
+                           f"(more than {limit} s): is a worker running?")
+    return {"last_heartbeat_age_s": round(age)}
+
+
+def check_beat() -> dict:
+    age = _age(BEAT_KEY)
+    limit = settings.BEAT_STALE_SECONDS
+    if age is None:
+        raise RuntimeError("the beat has never ticked: is the beat running?")
+    if age > limit:
+        raise RuntimeError(f"the beat is late: its last tick was {age:.0f} s ago "
+                           f"(more than {limit} s)")
+    return {"last_tick_age_s": round(age)}
+
+
 def may_probe(request: HttpRequest) -> bool:
     """Staff, or the configured probe token in the X-Health-Probe-Token header."""
     user = getattr(request, "user", None)
@@ -103,6 +136,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
         "channel_layer": _check(check_channel_layer),
         "broker": _check(check_broker),
     }
+    if not settings.EMBEDDED_SERVICES:  # embedded: the broker check covers both
+        report["worker"] = _check(check_worker)
+        report["beat"] = _check(check_beat)
     healthy = all(part["ok"] for part in report.values())
     report["status"] = "ok" if healthy else "failing"
     if healthy and probing:

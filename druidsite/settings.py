@@ -155,6 +155,12 @@ else:
         _database.setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
         _database.setdefault("CONN_HEALTH_CHECKS", True)
 DATABASES = {"default": _database}
+# Threads per web process for the sockets' database work (druidsite.socket_threads):
+# as many as the process's database connections, so none waits for one.
+SOCKET_THREADS = env.int(
+    "SOCKET_THREADS",
+    _database.get("OPTIONS", {}).get("pool", {}).get("max_size") or 4, minimum=1,
+)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
@@ -235,10 +241,17 @@ if EMBEDDED_SERVICES:
     # The in-memory transport polls; a short interval keeps task latency low.
     CELERY_BROKER_TRANSPORT_OPTIONS["polling_interval"] = 0.05
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
+# Marks each tick in the cache, for /healthz (druidsite.beat).
+CELERY_BEAT_SCHEDULER = "druidsite.beat:HeartbeatScheduler"
+HEARTBEAT_SECONDS = env.int("HEARTBEAT_SECONDS", 30, minimum=1)
+# /healthz fails (503) when no worker ran the heartbeat task for this long, or the
+# beat has not ticked for this long (it ticks at least every 5 s).
+WORKER_STALE_SECONDS = env.int("WORKER_STALE_SECONDS", 3 * HEARTBEAT_SECONDS + 15, minimum=2)
+BEAT_STALE_SECONDS = env.int("BEAT_STALE_SECONDS", 60, minimum=2)
 CELERY_BEAT_SCHEDULE: dict = {
     "heartbeat": {
         "task": "druidsite.heartbeat",
-        "schedule": timedelta(seconds=env.int("HEARTBEAT_SECONDS", 30, minimum=1)),
+        "schedule": timedelta(seconds=HEARTBEAT_SECONDS),
     },
     "expire-deadlines": {"task": "games.expire_deadlines", "schedule": timedelta(minutes=1)},
     # Queues again the AI moves and accepts whose task was lost (a broker outage).

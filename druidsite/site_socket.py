@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from druidsite.realtime import remember_server_loop
 from druidsite.socket_accounts import SIGNED_OUT, account_groups, still_signed_in
 from druidsite.socket_limits import TOO_LARGE, too_large
+from druidsite.socket_threads import DirectDispatch
 
 
 def signed_out_error() -> dict:
@@ -27,7 +28,7 @@ def signed_out_error() -> dict:
                            "is closed): log in again."))}
 
 
-class SiteSocket(AsyncJsonWebsocketConsumer):
+class SiteSocket(DirectDispatch, AsyncJsonWebsocketConsumer):
     async def websocket_connect(self, message) -> None:
         remember_server_loop()
         # Joined before the log-in is checked once more: a close sent in between is

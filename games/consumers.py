@@ -83,10 +83,11 @@ class MatchConsumer(SiteSocket):
     @database_sync_to_async
     def _snapshot(self, since: int) -> dict:
         match = Match.objects.get(pk=self.match_id)
-        self.viewer = viewer_seat(match, self.scope.get("user"))  # a seat may be handed over
+        seats = list(match.seats.select_related("user"))  # one query for both uses
+        self.viewer = viewer_seat(match, self.scope.get("user"), seats)  # may be handed over
         return {
             "type": "sync",
-            "match": match_payload(match, self.viewer),
+            "match": match_payload(match, self.viewer, seats),
             "records": records_payload(match, self.viewer, since=since),
         }
 

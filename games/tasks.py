@@ -7,6 +7,8 @@ their results: nobody waits for them (see druidsite.enqueue).
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import worker_ready
+from django.conf import settings
 from django.db import OperationalError
 
 from games import bots, clocks, commit, notifications, services
@@ -91,3 +93,58 @@ def settle_result(match_id: int, version: int) -> bool:
     """The slow follow-ups of a new or changed result (ratings, ladder positions, the
     next game of a series), keyed by match and version; each step is idempotent."""
     return commit.settle(match_id, version)
+
+
+@worker_ready.connect(dispatch_uid="games.requeue_owed_when_a_worker_starts")
+def requeue_owed_when_a_worker_starts(sender=None, **kwargs) -> None:
+    """A worker that starts may replace one that was killed mid-task: the AI moves
+    and accepts owed now are queued again at once, not after the killed task's
+    visibility timeout (five minutes) or the next minute's sweep. Each is keyed by
+    match and version, so a move still queued or under way elsewhere is not made
+    twice: the later task finds the version moved on and does nothing."""
+    if settings.EMBEDDED_SERVICES:
+        return  # the in-process worker starts with its web process: nothing was lost
+    requeue_bot_tasks.apply_async(kwargs={"older_than": 0})
+    rebroadcast_recent.apply_async(kwargs={"seconds": REBROADCAST_SECONDS})
+
+
+def rebroadcast_when_a_web_process_starts() -> None:
+    """A web process killed between committing a change and publishing it left the
+    change stored but unheard (its client got no answer; the other players' sockets
+    wait for ever): a web process that starts has the worker send the recent games'
+    last changes again. Queued from a thread, so a broker that is down does not
+    hold the start."""
+    import threading
+
+    from druidsite.enqueue import enqueue
+
+    if settings.EMBEDDED_SERVICES:
+        return
+    threading.Thread(target=enqueue, args=(rebroadcast_recent, (REBROADCAST_SECONDS,)),
+                     name="rebroadcast-on-start", daemon=True).start()
+
+
+#: How far back a starting worker sends the games' last changes to their sockets again.
+REBROADCAST_SECONDS = 120
+
+
+@shared_task(name="games.rebroadcast_recent", ignore_result=True)
+def rebroadcast_recent(seconds: float = REBROADCAST_SECONDS) -> int:
+    """The last change of every game changed in the last ``seconds``, sent to its
+    sockets again. A worker killed between committing an AI move and publishing it
+    leaves the move stored but unheard: the players' sockets wait for ever. Pages
+    and clients ignore an update of a version they have."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.broadcast import broadcast_match
+    from games.models import Match
+
+    since = timezone.now() - timedelta(seconds=seconds)
+    recent = Match.objects.filter(updated_at__gte=since).values_list("pk", "version")
+    count = 0
+    for match_id, version in recent.iterator():
+        broadcast_match(match_id, max(0, version - 1))
+        count += 1
+    return count

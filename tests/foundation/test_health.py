@@ -4,12 +4,15 @@ from unittest import mock
 
 import pytest
 
+from tests.health import mark_worker_and_beat_alive
+
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def worker_running():
     # The in-process worker runs inside the web server, not in the test process.
+    mark_worker_and_beat_alive()  # with services: a worker and beat ran
     with mock.patch("druidsite.embedded.is_running", return_value=True):
         yield
 

@@ -10,6 +10,8 @@ from unittest import mock
 
 import pytest
 
+from tests.health import mark_worker_and_beat_alive
+
 pytestmark = pytest.mark.django_db
 
 TOKEN = "probe-token-0123456789abcdef"
@@ -17,6 +19,7 @@ TOKEN = "probe-token-0123456789abcdef"
 
 @pytest.fixture(autouse=True)
 def worker_running():
+    mark_worker_and_beat_alive()  # with services: a worker and beat ran
     with mock.patch("druidsite.embedded.is_running", return_value=True):
         yield
 

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.test import Client
 from rest_framework.test import APIClient
 
+from tests.health import mark_worker_and_beat_alive
 from tests.security.matrix import MATRIX
 from tests.security.urlmap import admin_paths, patterns
 
@@ -76,6 +77,7 @@ def _fuzzed(world) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("role", ["anonymous", "player"])
 def test_it_never_fails_on_huge_or_malformed_paths_and_queries(world, role, settings):
     settings.EMBEDDED_WORKER = False  # /healthz: no in-process worker to look for
+    mark_worker_and_beat_alive()  # /healthz with services: a worker and beat ran
     client = Client(raise_request_exception=False)
     api = APIClient(raise_request_exception=False)
     if world.users[role] is not None:

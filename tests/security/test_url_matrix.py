@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.health import mark_worker_and_beat_alive
 from tests.security.conftest import ROLES
 from tests.security.matrix import MATRIX, Case
 from tests.security.urlmap import HIDDEN, World, outcome, patterns, shows
@@ -52,6 +53,7 @@ def _hidden_cards(role: str) -> list[str]:
 @pytest.mark.parametrize("pattern", sorted(MATRIX))
 def test_it_answers_each_visitor_as_the_matrix_says(pattern, world, no_turn_mails, settings):
     settings.EMBEDDED_WORKER = False  # /healthz: no in-process worker to look for
+    mark_worker_and_beat_alive()  # /healthz with services: a worker and beat ran
     wrong = []
     for case in MATRIX[pattern]:
         path = world.fill(case.path)
