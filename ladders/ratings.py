@@ -12,91 +12,37 @@ RatingChange backs that up.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db import IntegrityError
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.models import Match, Seat
-from ladders import glicko, skill
+from games.models import Match
 from ladders.models import Rating, RatingChange
-from ladders.rating_locks import lock_unrated
+from ladders.rating_record import SCORES, rate_result, result_of
 
 log = logging.getLogger(__name__)
 
-SCORES = {Seat.Result.WIN: 1.0, Seat.Result.DRAW: 0.5, Seat.Result.LOSS: 0.0}
+__all__ = ["SCORES", "current", "history", "leaderboard", "rate_match", "rate_missed",
+           "safely_rate", "settle"]
+
 LEADERBOARD_SIZE = 100
 
 
-def _rateable_seats(match: Match) -> list[Seat] | None:
-    if not match.rated or not match.is_over:
-        return None
-    seats = list(match.seats.select_related("user").order_by("id"))
-    if len(seats) != 2 or seats[0].user_id == seats[1].user_id:
-        return None
-    if any(seat.result not in SCORES for seat in seats):
-        return None
-    return seats
-
-
-def _idle_periods(rating: Rating, at: datetime) -> int:
-    if rating.rated_at is None or at <= rating.rated_at:
-        return 0
-    return (at - rating.rated_at).days // glicko.RATING_PERIOD_DAYS
-
-
 def rate_match(match_id: int) -> list[RatingChange]:
-    """Rate a finished rated game; returns the new history rows (none if already rated)."""
+    """Rate a finished rated game on its players' current ratings; returns the new
+    history rows (none if already rated, or if it rates nobody). Call it for the
+    game that ended last; ``settle`` replays instead when later games were rated."""
     match = Match.objects.filter(pk=match_id).first()
-    if match is not None and skill.uses_openskill(match.game):
-        try:
-            return skill.rate_match(match)  # more than two seats, or teams: openskill
-        except IntegrityError:
-            return []
-    seats = _rateable_seats(match) if match is not None else None
-    if not seats:
+    result = result_of(match) if match is not None else None
+    if result is None:
         return []
     try:
-        return _rate(match, seats)
+        return rate_result(match, result)
     except IntegrityError:
         # Another process rated it between our check and our insert.
         return []
-
-
-def _rate(match: Match, seats: list[Seat]) -> list[RatingChange]:
-    at = match.finished_at or timezone.now()
-    with transaction.atomic():
-        locked = lock_unrated(match, (seat.user_id for seat in seats))
-        if locked is None:
-            return []
-        # Both updates use the ratings from before the game (one rating period).
-        before = {
-            user_id: glicko.idle(rating.as_glicko(), _idle_periods(rating, at))
-            for user_id, rating in locked.items()
-        }
-        changes = []
-        for seat, other in ((seats[0], seats[1]), (seats[1], seats[0])):
-            rating = locked[seat.user_id]
-            old = before[seat.user_id]
-            score = SCORES[seat.result]
-            new = glicko.rate(old, [(before[other.user_id], score)])
-            changes.append(RatingChange(
-                user_id=seat.user_id, match=match, game=match.game, opponent_id=other.user_id,
-                score=score, at=at,
-                rating_before=rating.rating, rating_after=new.rating,
-                deviation_before=rating.deviation, deviation_after=new.deviation,
-                volatility_before=rating.volatility, volatility_after=new.volatility,
-            ))
-            rating.rating, rating.deviation, rating.volatility = (
-                new.rating, new.deviation, new.volatility)
-            rating.games += 1
-            rating.rated_at = at
-        Rating.objects.bulk_update(
-            list(locked.values()), ["rating", "deviation", "volatility", "games", "rated_at"]
-        )
-        RatingChange.objects.bulk_create(changes)
-    return changes
 
 
 def rate_missed(since: timedelta = timedelta(days=7)) -> int:
@@ -112,7 +58,7 @@ def rate_missed(since: timedelta = timedelta(days=7)) -> int:
     )
     count = 0
     for match_id in list(unrated):
-        if rate_match(match_id):
+        if settle(match_id):
             count += 1
     return count
 
@@ -138,21 +84,36 @@ def leaderboard(game: str, size: int = LEADERBOARD_SIZE) -> QuerySet[Rating]:
 ADMIN_DECISIONS = ("correct", "annul")
 
 
-def settle(match_id: int, version: int | None = None) -> None:
-    """A new result is rated; a result an admin changed (the record at ``version`` is
-    a correction or an annulment) has its game kind's ratings replayed from that game
-    on (ladders.rerate), once it had been rated."""
+def _rated_later(match: Match) -> bool:
+    """Whether a game of the kind that ended after ``match`` has been rated already."""
+    at = match.finished_at
+    if at is None:
+        return False
+    return RatingChange.objects.filter(game=match.game).filter(
+        Q(at__gt=at) | Q(at=at, match_id__gt=match.pk)).exists()
+
+
+def settle(match_id: int, version: int | None = None) -> bool:
+    """Bring the ratings in line with ``match_id``'s current result; True if anything
+    was (re)rated. The rule (docs/ladders.md, "Derived data"): ratings equal the fold
+    of the rated results in the order the games ended. A new result of the game that
+    ended last is one step of the fold (rate_match). Anything else replays the game
+    kind from that game on (ladders.rerate), so the game keeps its place in the order:
+    an admin's decision (a correction, an annulment, each undone or repeated in any
+    order), a game rated late (its receiver missed it), or a rated game that no
+    longer counts."""
     from ladders.rerate import rerate_from
 
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
-        return
+        return False
     decided = version is not None and match.records.filter(
         version=version, kind__in=ADMIN_DECISIONS).exists()
-    if decided and RatingChange.objects.filter(match=match).exists():
-        rerate_from(match)
-    else:
-        rate_match(match_id)
+    rated = RatingChange.objects.filter(match=match).exists()
+    counts = result_of(match) is not None
+    if decided or (counts and _rated_later(match)) or (rated and not counts):
+        return rerate_from(match) > 0 or rated
+    return bool(rate_match(match_id))
 
 
 def safely_rate(match_id: int, version: int | None = None) -> None:
