@@ -88,3 +88,29 @@ def rated_game_kinds() -> list[str]:
     kinds = set(Rating.objects.values_list("game", flat=True).distinct())
     kinds |= set(Match.objects.filter(rated=True).values_list("game", flat=True).distinct())
     return sorted(kinds)
+
+
+def ladder_differences(ladder) -> list[str]:
+    """Each player whose stored place differs from the fold of the ladder's record."""
+    from ladders.ladder_replay import replayed_order
+    from ladders.models import LadderEntry
+
+    stored = list(LadderEntry.objects.filter(ladder=ladder).order_by("position")
+                  .values_list("user_id", "position"))
+    replayed = {user_id: place for place, user_id in enumerate(replayed_order(ladder), 1)}
+    names = _names(set(replayed) | {user_id for user_id, _p in stored})
+    found = []
+    for user_id, position in stored:
+        place = replayed.pop(user_id, None)
+        name = names.get(user_id, f"#{user_id}")
+        if place is None:
+            found.append(f"ladder {ladder.pk} ({ladder.name}): {name} at {position}, "
+                         f"not on the ladder in the replay")
+        elif place != position:
+            found.append(f"ladder {ladder.pk} ({ladder.name}): {name} at {position}, "
+                         f"the replay puts them at {place}")
+    for user_id, place in replayed.items():
+        found.append(f"ladder {ladder.pk} ({ladder.name}): "
+                     f"{names.get(user_id, f'#{user_id}')} missing, the replay puts them "
+                     f"at {place}")
+    return found
