@@ -114,3 +114,14 @@ def ladder_differences(ladder) -> list[str]:
                      f"{names.get(user_id, f'#{user_id}')} missing, the replay puts them "
                      f"at {place}")
     return found
+
+
+def derived_differences(kinds: list[str], ladders) -> list[str]:
+    """Everything derived that differs from its fold: ratings of ``kinds``, places on
+    ``ladders`` and the final ratings of the closed ones."""
+    found = []
+    for kind in kinds:
+        found += rating_differences(kind)
+    for ladder in ladders:
+        found += ladder_differences(ladder)
+    return found
