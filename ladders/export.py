@@ -10,13 +10,13 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from ladders.models import Ladder, LadderGame, Rating
+from ladders.models import Ladder, LadderGame
+from ladders.ratings import standing_ratings
 
 
 def ladder_data(ladder: Ladder) -> dict[str, Any]:
     entries = list(ladder.entries.select_related("user").order_by("position"))
-    ratings = {r.user_id: r for r in Rating.objects.filter(
-        game=ladder.game, user__in=[e.user_id for e in entries])}
+    ratings = standing_ratings(ladder, [e.user_id for e in entries])
     games = (LadderGame.objects.filter(ladder=ladder).select_related(
         "challenger", "defender", "match").order_by("created_at", "id"))
     return {

@@ -12,7 +12,7 @@ RatingChange backs that up.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db import IntegrityError
 from django.db.models import Q, QuerySet
@@ -24,8 +24,8 @@ from ladders.rating_record import SCORES, rate_result, result_of
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SCORES", "current", "history", "leaderboard", "rate_match", "rate_missed",
-           "safely_rate", "settle"]
+__all__ = ["SCORES", "closed_at", "current", "history", "leaderboard", "rate_match",
+           "rate_missed", "safely_rate", "settle", "standing_ratings"]
 
 LEADERBOARD_SIZE = 100
 
@@ -123,3 +123,34 @@ def safely_rate(match_id: int, version: int | None = None) -> None:
         settle(match_id, version)
     except Exception:
         log.exception("rating match %s failed; the catch-up task will retry", match_id)
+
+
+def closed_at(ladder) -> datetime | None:
+    """When ``ladder`` closed (its "close" audit row), or None while it runs."""
+    from ladders.models import LadderAudit
+
+    if ladder.status != ladder.Status.CLOSED:
+        return None
+    return (LadderAudit.objects.filter(ladder=ladder, action=LadderAudit.Action.CLOSE)
+            .order_by("id").values_list("at", flat=True).first())
+
+
+def standing_ratings(ladder, user_ids) -> dict[int, Rating]:
+    """The ratings a ladder's standings show: today's while it runs; a closed season's
+    as they were when it closed (from the rating history, which replays with every
+    decision), so its final standings stay as the season ended."""
+    user_ids = list(user_ids)
+    at = closed_at(ladder)
+    if at is None:
+        return {rating.user_id: rating for rating in Rating.objects.filter(
+            game=ladder.game, user__in=user_ids)}
+    found: dict[int, Rating] = {}
+    counts: dict[int, int] = {}
+    for change in RatingChange.objects.filter(game=ladder.game, user__in=user_ids,
+                                              at__lte=at).order_by("at", "id"):
+        counts[change.user_id] = counts.get(change.user_id, 0) + 1
+        found[change.user_id] = Rating(
+            user_id=change.user_id, game=ladder.game, rating=change.rating_after,
+            deviation=change.deviation_after, volatility=change.volatility_after,
+            games=counts[change.user_id], rated_at=change.at)
+    return found
