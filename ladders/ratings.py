@@ -1,12 +1,15 @@
-"""Glicko-2 ratings: every finished rated two-player game updates both players, once.
-(Games played by more than two, at tables, are rated with openskill: ladders.skill.)
+"""Ratings: Glicko-2 for two-player games, openskill at tables (ladders.skill).
 
-rate_match runs in the receiver of games.commit.result_changed; a task sweeps
-up any rated game a receiver missed (rate_missed). AI players are rated like
-everyone else. Both players' Rating rows are locked (in id order, so two games
-of one player never deadlock) before the history is checked, which makes a
-second call for the same match a no-op; the unique (user, match) constraint of
-RatingChange backs that up.
+A game kind's ratings are the fold of its rated results in the order the games
+ended (ladders.rating_fold; docs/ladders.md, "Derived data"). ``settle`` runs in
+the receiver of games.commit.result_changed: the result of the game that ended
+last is one step of the fold (``rate_match``); a decision, or a game rated late,
+replays the kind from that game on (ladders.rerate). A task sweeps up any rated
+game a receiver missed (``rate_missed``). AI players are rated like everyone
+else. The players' Rating rows are locked (in id order, so two games of one
+player never deadlock) before the history is checked, which makes a second call
+for the same match a no-op; the unique (user, match) constraint of RatingChange
+backs that up.
 """
 
 from __future__ import annotations
