@@ -190,8 +190,11 @@ def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int]) -> in
     if rnd.number == 1:
         field_ = reading.entrants(tournament, active_only=True)
     else:
-        previous = tournament.rounds.get(number=rnd.number - 1)
-        going_on = set(reading.kasteel_next(tournament, list(previous.games.all())))
+        previous = list(tournament.rounds.get(number=rnd.number - 1).games.all())
+        going_on = set(reading.kasteel_next(tournament, previous))
+        if len(going_on) >= _seated(previous):
+            # Ties and shared wins put nobody out: the leaders play one final table.
+            going_on = set(kasteel_ranking(tournament, previous)[:tournament.table_size])
         field_ = [e for e in reading.entrants(tournament) if e.id in going_on]
     draw = seat_tables(field_, table_size=tournament.table_size, method=tournament.seating,
                        seed=tournament.seed + rnd.number, allow_ai=tournament.allow_ai,
@@ -342,9 +345,10 @@ def _is_last(tournament: Tournament, rnd: TournamentRound) -> bool:
     if total is not None and rnd.number >= total:
         return True
     if tournament.format == Format.KASTEEL:
+        # A single table is the final; a round that put nobody out is followed by the
+        # final table of its leaders (_kasteel), so the tournament always ends.
         tables = list(rnd.games.all())
-        return len(tables) <= 1 or len(reading.kasteel_next(tournament, tables)) <= 1 or (
-            len(reading.kasteel_next(tournament, tables)) >= _seated(tables))
+        return len(tables) <= 1 or len(reading.kasteel_next(tournament, tables)) <= 1
     return False
 
 
@@ -372,10 +376,29 @@ def winner_of(tournament: Tournament) -> int | None:
     last = tournament.rounds.order_by("-number").first()
     if last is None:
         return None
+    gone = reading.withdrawn(tournament)
+    ranking = [uid for uid in kasteel_ranking(tournament, list(last.games.all()))
+               if uid not in gone]
+    return ranking[0] if ranking else None
+
+
+def kasteel_ranking(tournament: Tournament, tables: list[TournamentGame]) -> list[int]:
+    """A Kasteel round's players, best first: by their place at their table, then by
+    the castle points they scored, then by their table's result (a win, shared or
+    not, before a draw before a loss), then by seeding (docs/tournaments.md)."""
     seeds = {e.id: i for i, e in enumerate(reading.entrants(tournament))}
-    placed = [(place, seeds.get(int(uid), 0), int(uid))
-              for game in last.games.all() for uid, place in game.places.items()]
-    return min(placed)[2] if placed else None
+    seats = {(seat.match_id, seat.user_id): seat for seat in Seat.objects.filter(
+        match_id__in=[t.match_id for t in tables])}
+    result = {Seat.Result.WIN: 0, Seat.Result.DRAW: 1}
+    keyed = []
+    for table in tables:
+        for uid, place in table.places.items():
+            seat = seats.get((table.match_id, int(uid)))
+            points = float(seat.score) if seat is not None and seat.score is not None else 0.0
+            outcome = result.get(seat.result, 2) if seat is not None else 2
+            keyed.append(((place, -points, outcome, seeds.get(int(uid), len(seeds))),
+                          int(uid)))
+    return [uid for _key, uid in sorted(keyed)]
 
 
 def catch_up() -> int:
