@@ -118,10 +118,16 @@ def ladder_differences(ladder) -> list[str]:
 
 def derived_differences(kinds: list[str], ladders) -> list[str]:
     """Everything derived that differs from its fold: ratings of ``kinds``, places on
-    ``ladders`` and the final ratings of the closed ones."""
+    ``ladders``, and every started tournament's stored results and winner."""
     found = []
     for kind in kinds:
         found += rating_differences(kind)
     for ladder in ladders:
         found += ladder_differences(ladder)
+    from tournaments.models import Tournament
+    from tournaments.verify import tournament_differences
+
+    for tournament in Tournament.objects.exclude(
+            status__in=[Tournament.Status.DRAFT, Tournament.Status.REGISTRATION]).order_by("pk"):
+        found += tournament_differences(tournament)
     return found

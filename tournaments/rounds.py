@@ -259,6 +259,24 @@ def record_result(match_id: int) -> bool:
         if not tournament.is_over:
             advance(tournament)
             reading_changed(tournament)
+        elif tournament.status == Status.FINISHED:
+            rewin(tournament)
+    return True
+
+
+def rewin(tournament: Tournament) -> bool:
+    """After a decision on a game of a finished tournament, its winner is the one its
+    results give now (docs/tournaments.md); True if that changed it."""
+    winner = winner_of(tournament)
+    if winner == tournament.winner_id:
+        return False
+    was = tournament.winner.username if tournament.winner else None
+    tournament.winner_id = winner
+    tournament.save(update_fields=["winner"])
+    tournament.refresh_from_db(fields=["winner"])
+    audit(tournament, None, Action.FINISH, winner=tournament.winner.username
+          if tournament.winner else None, was=was, decision=True)
+    reading_changed(tournament)
     return True
 
 

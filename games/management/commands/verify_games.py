@@ -7,9 +7,10 @@ does (never its value: games in progress hold hidden cards).
 
 Then what is derived from the games (unless a part of the games was asked for,
 or ``--no-derived``): every game kind's ratings and rating history, and every
-ladder's places, against their folds from scratch (ladders.verify); one line per
-value that differs. Then a summary. Exit status 1 when anything differs or a
-requested game does not exist.
+ladder's places, against their folds from scratch (ladders.verify), and every
+started tournament's stored results and winner against its games
+(tournaments.verify); one line per value that differs. Then a summary. Exit
+status 1 when anything differs or a requested game does not exist.
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ class Command(BaseCommand):
         for line in found:
             self.stdout.write(line)
         plural = "" if len(ladders) == 1 else "s"
-        self.stdout.write(f"derived: ratings ({', '.join(kinds) or 'none'}) and places on "
-                          f"{len(ladders)} ladder{plural} checked against a replay: "
-                          f"{len(found)} differ")
+        self.stdout.write(f"derived: ratings ({', '.join(kinds) or 'none'}), places on "
+                          f"{len(ladders)} ladder{plural} and tournament results checked "
+                          f"against a replay: {len(found)} differ")
         return len(found)

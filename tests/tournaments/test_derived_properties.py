@@ -1,0 +1,78 @@
+"""Tournament results always equal their games, whatever admins decide.
+
+Random round robin, Swiss and knockout tournaments: games end (wins, draws) and
+admins decide any ended game again (corrections, annulments, repeated or undone, in
+any order); after every step each stored game result and a finished tournament's
+winner equal what the games give now (tournaments.verify, run by verify_games), and
+the ratings equal their fold (ladders.verify)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import services as game_services
+from games.errors import ServiceError
+from games.models import Match, Seat
+from ladders.verify import rating_differences
+from tests.conftest import make_user
+from tests.tournaments.play import draw, running, started, win
+from tournaments.models import TournamentGame
+from tournaments.verify import tournament_differences
+
+FORMATS = {"round_robin": {"round_count": None}, "swiss": {"round_count": 3},
+           "knockout": {"round_count": None}}
+
+step = st.one_of(
+    st.tuples(st.just("end"), st.integers(0, 20), st.sampled_from(["first", "second", "draw"])),
+    st.tuples(st.just("decide"), st.integers(0, 40),
+              st.sampled_from(["first", "second", "draw", "annul"])),
+)
+
+
+def _decide(run, staff, game: TournamentGame, decision: str) -> None:
+    if decision == "annul":
+        run(game_services.annul_result, game.match_id, staff, "decided")
+        return
+    seats = {s.user_id: s.seat for s in Seat.objects.filter(match_id=game.match_id)}
+    winner = {"first": seats.get(game.first_id), "second": seats.get(game.second_id)}.get(
+        decision)
+    run(game_services.correct_result, game.match_id, staff, winner, "decided")
+
+
+def _run(fmt, count, steps, make_tournament, staff, run):
+    players = [make_user(f"t{n}") for n in range(count)]
+    cup = started(run, make_tournament, players, staff, format=fmt, **FORMATS[fmt])
+    for action in steps:
+        if action[0] == "end":
+            games = running(cup)
+            if games:
+                game = games[action[1] % len(games)]
+                if action[2] == "draw" and fmt != "knockout":
+                    draw(run, game)
+                else:
+                    win(run, game, game.second if action[2] == "second" else game.first)
+        else:
+            ended = list(TournamentGame.objects.filter(
+                round__tournament=cup, ended=True, match__status=Match.Status.FINISHED,
+                forfeit=False).order_by("id"))
+            if ended:
+                try:
+                    _decide(run, staff, ended[action[1] % len(ended)], action[2])
+                except ServiceError:
+                    pass  # the game has that result already
+        cup.refresh_from_db()
+        assert tournament_differences(cup) == [], action
+        assert rating_differences(cup.game) == [], action
+
+
+@settings(max_examples=20, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(fmt=st.sampled_from(sorted(FORMATS)), count=st.integers(3, 6),
+       steps=st.lists(step, min_size=4, max_size=16))
+def test_tournament_results_equal_their_games_after_every_step(fmt, count, steps,
+                                                                make_tournament, staff, run):
+    with transaction.atomic():
+        _run(fmt, count, steps, make_tournament, staff, run)
+        transaction.set_rollback(True)
