@@ -221,9 +221,9 @@ def close(tournament_id: Any, actor, reason: Any) -> Tournament:
 
 
 def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
-    """Withdraw a player: their running games of the tournament are lost by forfeit (a
-    resignation through games.services; at a Kasteel table an AI plays their seat on),
-    and they are paired no more. Returns the ids of the games forfeited."""
+    """Withdraw a player: their running games of the tournament are lost by forfeit (an
+    unrated resignation through games.services; at a Kasteel table an AI plays their
+    seat on), and they are paired no more. Returns the ids of the games forfeited."""
     _require_staff(actor)
     reason = _reason(reason, required=True)
     with transaction.atomic():
@@ -250,7 +250,11 @@ def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
                                           match__seats__user=user).distinct())
         forfeited = []
         for game in running:
-            game_services.resign(game.match_id, user)
+            # The forfeit rule (docs/ladders.md, docs/tournaments.md): a game an admin's
+            # decision takes a player out of is lost, and unrated, as a ladder's removal
+            # is by default; at a table an AI plays the seat on and the table stays rated.
+            game_services.resign(game.match_id, user,
+                                 rated=False if tournament.two_player else None)
             if tournament.two_player:  # at a table an AI plays the seat to the end
                 game.forfeit = True
                 game.save(update_fields=["forfeit"])
