@@ -26,3 +26,15 @@ class AuditedSaveMixin(admin.ModelAdmin):
                 name: str(form.cleaned_data.get(name)) for name in form.changed_data})
         else:
             self.record(obj, request.user, self.audit_actions.CREATE, name=obj.name)
+
+
+class DeletableWithItsLog(admin.ModelAdmin):
+    """An object made by mistake (``has_delete_permission`` says which: no games yet)
+    can be deleted by an admin who may delete it, together with its own rows (its audit
+    log, entries, invitations), which are read-only in the admin and would otherwise
+    block the deletion with a 403. The deletion itself is recorded in the admin's log
+    (django.contrib.admin's LogEntry: who, when, which object), which outlives it."""
+
+    def get_deleted_objects(self, objs, request: HttpRequest):
+        deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, set(), protected

@@ -22,7 +22,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from druidsite.admin_audit import AuditedSaveMixin
+from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
 from ladders import services
 from ladders.models import (
     Announcement,
@@ -156,7 +156,7 @@ def _run(request: HttpRequest, call, success: str) -> bool:
 
 
 @admin.register(Ladder)
-class LadderAdmin(AuditedSaveMixin):
+class LadderAdmin(DeletableWithItsLog, AuditedSaveMixin):
     record = staticmethod(audit)
     audit_actions = LadderAudit.Action
 

@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
-from druidsite.admin_audit import AuditedSaveMixin
+from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
 from tournaments.models import Tournament, TournamentAudit
 
 
@@ -22,7 +22,7 @@ def audit(tournament: Tournament, actor, action: str, **detail) -> TournamentAud
 
 
 @admin.register(Tournament)
-class TournamentAdmin(AuditedSaveMixin):
+class TournamentAdmin(DeletableWithItsLog, AuditedSaveMixin):
     record = staticmethod(audit)
     audit_actions = TournamentAudit.Action
 
