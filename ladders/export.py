@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -73,7 +74,10 @@ def export(request: HttpRequest, ladder_id: int, fmt: str) -> HttpResponse:
     writer = csv.DictWriter(out, fieldnames=CSV_PARTS[part], extrasaction="ignore")
     writer.writeheader()
     for row in data[part]:
-        writer.writerow(row)
+        # A structured value (an event's detail) is written as JSON, not as Python.
+        writer.writerow({key: json.dumps(value, ensure_ascii=False)
+                         if isinstance(value, dict | list) else value
+                         for key, value in row.items()})
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}-{part}.csv"'
     return response
