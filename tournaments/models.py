@@ -20,7 +20,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import catalog
 from games.models import DAYS_CHOICES, Match
-from tournaments.pairing import kasteel
+from tournaments.pairing import kasteel, max_swiss_rounds
 
 GAME_CHOICES = catalog.choices
 
@@ -28,6 +28,10 @@ GAME_CHOICES = catalog.choices
 def new_seed() -> int:
     """The seed of a tournament's draws (ties in rating, seats, random tables)."""
     return random.randrange(2**31)
+
+
+#: The most rounds of a Swiss without a player limit (then its players set the bound).
+MAX_SWISS_ROUNDS = 30
 
 
 class Tournament(models.Model):
@@ -171,6 +175,19 @@ class Tournament(models.Model):
             errors["format"] = _("This game is played at tables: choose Kasteel rounds.")
         if self.format == self.Format.SWISS and not self.round_count:
             errors["round_count"] = _("A Swiss needs a number of rounds.")
+        elif self.format == self.Format.SWISS:
+            # Refused when saved, not when the first round is paired.
+            most = (max_swiss_rounds(self.max_players) if self.max_players
+                    else MAX_SWISS_ROUNDS)
+            if self.round_count > most:
+                errors["round_count"] = _(
+                    "A Swiss of these players has at most %(most)s rounds, not "
+                    "%(rounds)s.") % {"most": most, "rounds": self.round_count}
+        elif self.round_count and self.format in (self.Format.KNOCKOUT,
+                                                  self.Format.ROUND_ROBIN):
+            errors["round_count"] = _(
+                "A knockout or a round robin has the rounds its players make: leave the "
+                "number of rounds empty.")
         if self.max_players is not None and self.max_players < self.min_players:
             errors["max_players"] = _("The most players cannot be below the fewest.")
         if (self.min_rating is not None and self.max_rating is not None
