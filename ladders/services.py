@@ -402,6 +402,10 @@ def next_season(ladder_id: Any, actor, *, name: str, keep_order: bool) -> Ladder
             ladder.status = Ladder.Status.CLOSED
             ladder.save(update_fields=["status"])
             audit(ladder, actor, Action.CLOSE, before="open", after="closed")
+        if name.lower() == ladder.name.lower():
+            raise ServiceError(_("The next season needs a name of its own: add the season "
+                                 "to it, for example “%(name)s, season %(n)s”.") % {
+                "name": ladder.name, "n": ladder.season + 1})
         if Ladder.objects.filter(name__iexact=name).exclude(
                 status=Ladder.Status.CLOSED).exists():
             raise Conflict(_("A running ladder is called %(name)s already.") % {"name": name})

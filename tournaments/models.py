@@ -162,6 +162,11 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
+        # Names are unique among the tournaments still to play or playing, as ladders'.
+        if self.name and not self.is_over and Tournament.objects.filter(
+                name__iexact=self.name.strip()).exclude(pk=self.pk).exclude(
+                status__in=[self.Status.FINISHED, self.Status.CLOSED]).exists():
+            errors["name"] = _("A running tournament has this name already.")
         info = catalog.find(self.game)
         table_game = info is not None and info.max_seats > 2
         if self.format == self.Format.KASTEEL:
