@@ -93,10 +93,9 @@ def audit_summary(entry) -> str:
     if entry.action == "correct" and detail.get("match"):
         return _decision(detail)
     if entry.action == "result" and detail.get("decision"):
-        # The order replayed after a decision: which game, as it now stands.
-        return gettext("Game %(match)s, as decided:") % {"match": detail.get("match", "?")} \
-            + " " + audit_summary(type(entry)(action="result", detail={
-                **detail, "decision": False}))
+        # The order replayed after a decision (its row says what was decided).
+        return gettext("The places after the decision on game %(match)s.") % {
+            "match": detail.get("match", "?")}
     key = detail.get("outcome", "") if entry.action == "result" else entry.action
     template_text = _SUMMARIES.get(key)
     if template_text is None:

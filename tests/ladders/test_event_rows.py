@@ -31,7 +31,7 @@ def test_the_events_name_the_game_and_the_decision(decided, ladder, client):
     page = client.get(f"/ladders/{ladder.pk}/").content.decode()
     assert f"An admin annulled game {decided.match_id}." in page
     assert f"An admin decided game {decided.match_id}: alice won." in page
-    assert f"Game {decided.match_id}, as decided: alice held off bob." in page
+    assert f"The places after the decision on game {decided.match_id}." in page
 
 
 def test_the_csv_detail_is_json(decided, ladder, client):
