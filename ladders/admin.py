@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
+from games.models import Match
 from ladders import services
 from ladders.models import (
     Announcement,
@@ -246,8 +247,17 @@ class LadderAdmin(DeletableWithItsLog, AuditedSaveMixin):
 
     @admin.action(description=gettext_lazy("Close the selected ladders (final)"),
                   permissions=["change"])
-    def close(self, request: HttpRequest, queryset) -> None:
+    def close(self, request: HttpRequest, queryset):
+        # Irreversible: a page first says what closing does, and closes on its answer.
+        if "confirm" not in request.POST:
+            ladders = list(queryset)
+            for ladder in ladders:
+                ladder.running = ladder.games.filter(match__status=Match.Status.ACTIVE).count()
+            return TemplateResponse(request, "ladders/admin/confirm_close.html", {
+                **self.admin_site.each_context(request), "opts": self.model._meta,
+                "ladders": ladders, "title": _("Close these ladders for good?")})
         self._set_status(request, queryset, Ladder.Status.CLOSED, _("%(name)s is closed."))
+        return None
 
     # --- player management pages ---------------------------------------------------------
 
