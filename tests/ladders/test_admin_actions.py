@@ -121,3 +121,13 @@ def test_it_corrects_a_result(admin_client, ladder, alice, bob, finished):
     assert set(game.match.seats.values_list("result", flat=True)) == {"draw"}
     assert ladder.audit.get(action="correct").detail["result"] == "draw"
     assert LadderGame.objects.get(pk=game.pk).outcome == "challenger"  # what was applied
+
+
+def test_removing_a_player_with_a_game_running_says_what_will_happen(
+        admin_client, ladder, alice, bob):
+    fill(ladder, [alice, bob])
+    services.challenge(ladder.pk, bob, alice)
+    entry = ladder.entries.get(user=bob)
+    page = admin_client.get(f"/admin/ladders/ladder/{ladder.pk}/entries/{entry.pk}/remove/")
+    assert ("bob has 1 ladder game in progress: it will be resigned and lost, unrated. "
+            "This cannot be undone.") in page.content.decode()
