@@ -144,6 +144,29 @@ ACTIONS = {
 }
 
 
+#: Actions that cannot be undone: a page first says what they do.
+IRREVERSIBLE = ("close", "withdraw")
+
+
+def _confirm(request: HttpRequest, tournament_id: int, action: str, reason: str,
+             player) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if action == "close":
+        title = _("Close %(name)s for good?") % {"name": tournament.name}
+        what = _("Closing is final and cannot be undone: no further round is played, the "
+                 "standings stay as they are, and games still running finish but change "
+                 "nothing in the tournament.")
+    else:
+        title = _("Withdraw %(player)s from %(name)s?") % {
+            "player": player.username, "name": tournament.name}
+        what = _("Withdrawing cannot be undone: %(player)s is paired no more, and their "
+                 "games in progress are lost by forfeit, unrated (at a Kasteel table an AI "
+                 "plays their seat on).") % {"player": player.username}
+    return render(request, "tournaments/confirm_action.html", {
+        "tournament": tournament, "title": title, "what": what, "action": action,
+        "reason": reason, "player": player.username if player else ""})
+
+
 @login_required
 @require_POST
 def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -163,6 +186,8 @@ def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
             if player is None:
                 raise services.ServiceError(_("There is no player %(name)s.") % {
                     "name": username or "–"})
+        if action in IRREVERSIBLE and reason.strip() and request.POST.get("confirmed") != "yes":
+            return _confirm(request, tournament_id, action, reason, player)
         ACTIONS[action](tournament_id, request.user, reason, player)
     except services.ServiceError as error:
         messages.error(request, error.message)
