@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
+from games.models import MoveRecord
 from ladders.models import Ladder, LadderGame
 from ladders.ratings import standing_ratings
 
@@ -20,6 +21,16 @@ def ladder_data(ladder: Ladder) -> dict[str, Any]:
     ratings = standing_ratings(ladder, [e.user_id for e in entries])
     games = (LadderGame.objects.filter(ladder=ladder).select_related(
         "challenger", "defender", "match").order_by("created_at", "id"))
+    decisions: dict[int, list[dict]] = {}
+    for record in MoveRecord.objects.filter(
+            match__ladder_game__ladder=ladder,
+            kind__in=[MoveRecord.Kind.CORRECT, MoveRecord.Kind.ANNUL]).order_by("version"):
+        event = (record.events or [{}])[0]
+        decisions.setdefault(record.match_id, []).append({
+            "version": record.version, "at": record.created_at.isoformat(),
+            "decision": record.kind,
+            "winner": event.get("winner"), "was": event.get("was"),
+            "reason": event.get("reason", "")})
     return {
         "ladder": {
             "id": ladder.pk, "name": ladder.name, "game": ladder.game, "status": ladder.status,
@@ -40,6 +51,8 @@ def ladder_data(ladder: Ladder) -> dict[str, Any]:
             "defender": g.defender.username, "started_at": g.created_at.isoformat(),
             "finished_at": g.match.finished_at.isoformat() if g.match.finished_at else None,
             "status": g.match.status, "outcome": g.outcome or None,
+            # Every admin's decision on the game, in order; the last one stands.
+            "decisions": decisions.get(g.match_id, []),
         } for g in games],
         "events": [{
             "at": a.at.isoformat(), "action": a.action, "detail": a.detail,

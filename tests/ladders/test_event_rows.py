@@ -39,3 +39,11 @@ def test_the_csv_detail_is_json(decided, ladder, client):
     rows = list(csv.DictReader(io.StringIO(text)))
     corrections = [json.loads(row["detail"]) for row in rows if row["action"] == "correct"]
     assert [c["result"] for c in corrections] == ["annul", "defender"]
+
+
+def test_the_export_shows_each_games_decisions_in_order(decided, ladder, client):
+    data = client.get(f"/ladders/{ladder.pk}/export.json").json()
+    game = next(g for g in data["games"] if g["game"] == decided.match_id)
+    assert [(d["decision"], d["reason"]) for d in game["decisions"]] == [
+        ("annul", "a mistake"), ("correct", "alice won after all")]
+    assert game["outcome"] == "defender"
