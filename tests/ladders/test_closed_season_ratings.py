@@ -21,6 +21,8 @@ def closed_and_next(ladder, staff, finished):
     finished(win, game, bob)
     at_close = {r.user.username: round(r.rating) for r in Rating.objects.select_related("user")}
     new = services.next_season(ladder.pk, staff, name="Summer ladder", keep_order=True)
+    new.cooldown_days = 0  # the pair meets again at once
+    new.save(update_fields=["cooldown_days"])
     later = services.challenge(new.pk, alice, bob)
     finished(win, later, alice)
     now = {r.user.username: round(r.rating) for r in Rating.objects.select_related("user")}
