@@ -253,7 +253,7 @@ def record_result(match_id: int) -> bool:
         if tournament.two_player:
             game.score_first = _score_first(seats, game.first_id)
         else:
-            game.places = _places(seats)
+            game.places = _places(seats, annulled=match.end_reason == Match.Reason.ANNULLED)
         game.ended = True
         game.save(update_fields=["score_first", "places", "ended"])
         if not tournament.is_over:
@@ -293,16 +293,19 @@ def _score_first(seats: list[Seat], first_id: int | None) -> float:
     return 1.0 if mine.result == Seat.Result.WIN else 0.0
 
 
-def _places(seats: list[Seat]) -> dict[str, int]:
+def _places(seats: list[Seat], annulled: bool = False) -> dict[str, int]:
     """Each human player's place among the table's players: 1 + the players who scored
     more. AI seats fill a table but take no place: an AI's win does not put a table's
-    best player out."""
+    best player out. An annulled table counts for nothing: it puts nobody out (every
+    player shares place 1)."""
     def points(seat: Seat) -> float:
         if seat.score is not None:
             return float(seat.score)
         return {Seat.Result.WIN: 1.0, Seat.Result.DRAW: 0.5}.get(seat.result, 0.0)
 
     humans = [seat for seat in seats if not getattr(seat.user, "is_bot", False)]
+    if annulled:
+        return {str(seat.user_id): 1 for seat in humans}
     return {str(seat.user_id): 1 + sum(1 for other in humans if points(other) > points(seat))
             for seat in humans}
 

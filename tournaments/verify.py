@@ -29,9 +29,12 @@ def game_differences(tournament: Tournament) -> list[str]:
             if game.score_first != score:
                 found.append(f"{where}: first seat's score {game.score_first} stored, "
                              f"{score} from the game's result")
-        elif game.places != rounds._places(seats):
-            found.append(f"{where}: places {game.places} stored, {rounds._places(seats)} "
-                         f"from the game's result")
+        else:
+            places = rounds._places(
+                seats, annulled=game.match.end_reason == Match.Reason.ANNULLED)
+            if game.places != places:
+                found.append(f"{where}: places {game.places} stored, {places} from the "
+                             f"game's result")
     return found
 
 

@@ -84,3 +84,14 @@ def test_a_shared_win_at_the_final_goes_to_the_castle_points(make_tournament, st
     Seat.objects.filter(match=final.match, user_id=finalists[-1]).update(score=4)
     cup.refresh_from_db()
     assert rounds.winner_of(cup) == finalists[-1]
+
+
+def test_an_annulled_table_puts_nobody_out(make_tournament, staff, run):
+    from games import services as game_services
+
+    cup, _players = _six(make_tournament, staff, run)
+    _end_round(cup, 1, {uid: n for n, uid in enumerate(sorted(_humans()))}, run)
+    table = TournamentGame.objects.filter(round__number=1).first()
+    run(game_services.annul_result, table.match_id, staff, "played with the wrong cards")
+    table.refresh_from_db()
+    assert set(table.places.values()) == {1}
