@@ -256,11 +256,20 @@ def record_result(match_id: int) -> bool:
             game.places = _places(seats, annulled=match.end_reason == Match.Reason.ANNULLED)
         game.ended = True
         game.save(update_fields=["score_first", "places", "ended"])
+        # The game's result is stored whatever follows: a decision can leave a history
+        # the pairing refuses (a knockout match decided again after its replay), and
+        # then the tournament waits for an admin instead of losing the result.
+        try:
+            with transaction.atomic():
+                if not tournament.is_over:
+                    advance(tournament)
+                elif tournament.status == Status.FINISHED:
+                    rewin(tournament)
+        except PairingError as error:
+            log.warning("tournament %s cannot move on after game %s: %s", tournament.pk,
+                        match_id, error)
         if not tournament.is_over:
-            advance(tournament)
             reading_changed(tournament)
-        elif tournament.status == Status.FINISHED:
-            rewin(tournament)
     return True
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.models import Match, Seat
 from tournaments import rounds
 from tournaments.models import Tournament, TournamentGame
+from tournaments.pairing import PairingError
 
 
 def game_differences(tournament: Tournament) -> list[str]:
@@ -42,7 +43,11 @@ def tournament_differences(tournament: Tournament) -> list[str]:
     """What differs between a tournament's stored results and winner and its games."""
     found = game_differences(tournament)
     if tournament.status == Tournament.Status.FINISHED and not found:
-        winner = rounds.winner_of(tournament)
+        try:
+            winner = rounds.winner_of(tournament)
+        except PairingError as error:
+            return [f"tournament {tournament.pk} ({tournament.name}): its results cannot "
+                    f"be replayed: {error}"]
         if winner != tournament.winner_id:
             found.append(f"tournament {tournament.pk} ({tournament.name}): winner "
                          f"#{tournament.winner_id} stored, #{winner} from the results")
