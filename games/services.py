@@ -23,7 +23,7 @@ from games import clocks, commit, notices, takeover, terms
 from games.commit import Committed, Entry, NothingToDo, Pending
 from games.errors import BadMove, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from games.handicap import handicaps_for
-from games.models import DAYS_PER_MOVE, Challenge, Match, MoveRecord, Seat
+from games.models import DAYS_PER_MOVE, Challenge, Dispute, Match, MoveRecord, Seat
 from games.rules import RulesError, get_rules
 
 MAX_OPEN_CHALLENGES = 20
@@ -439,6 +439,13 @@ def _admin_reason(actor, reason: Any) -> str:
     return reason
 
 
+def close_disputes(match: Match, actor, status: str, reason: str, now) -> int:
+    """One decision closes every open dispute of the game, whichever page it came from
+    (the dispute list, the ladder's correction, the game's admin); returns how many."""
+    return Dispute.objects.filter(match=match, status=Dispute.Status.OPEN).update(
+        status=status, decided_by=actor, decided_at=now, decision=reason[:500])
+
+
 def correct_result(match_id: Any, actor, winner: str | None, reason: str) -> Committed:
     """An admin's correction of a finished game's result: ``winner`` is a seat (seats
     joined by "+" for a team) or None for a draw; ``reason`` is shown to the players.
@@ -458,6 +465,7 @@ def correct_result(match_id: Any, actor, winner: str | None, reason: str) -> Com
             raise Conflict(_("The game already has that result."))
         was = match.winner_seat or None
         pending.set_result(winner, Match.Reason.CORRECTED, reason)
+        close_disputes(match, actor, Dispute.Status.CORRECTED, reason, pending.now)
         return Entry(MoveRecord.Kind.CORRECT, events=[
             {"type": "correct", "winner": winner, "was": was, "reason": reason}])
 
@@ -477,6 +485,7 @@ def annul_result(match_id: Any, actor, reason: str) -> Committed:
             raise Conflict(_("The game is annulled already."))
         was = match.winner_seat or None
         pending.annul(reason)
+        close_disputes(match, actor, Dispute.Status.ANNULLED, reason, pending.now)
         return Entry(MoveRecord.Kind.ANNUL, events=[
             {"type": "annul", "was": was, "reason": reason}])
 

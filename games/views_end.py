@@ -57,6 +57,13 @@ def rematch_state(match: Match, seats: list[Seat], viewer_user: Any) -> dict:
             if offer.opponent else "", "can_offer": is_player}
 
 
+def _counts(match: Match, seats: list[Seat]) -> bool:
+    """Whether the game's current result rates anyone (ladders.rating_record)."""
+    from ladders.rating_record import result_of
+
+    return result_of(match, sorted(seats, key=lambda seat: seat.pk)) is not None
+
+
 def end_panel(match: Match, seats: list[Seat], viewer_user: Any, status_text: str) -> dict:
     """Everything the panel shows; empty while the game runs."""
     if not match.is_over:
@@ -65,7 +72,8 @@ def end_panel(match: Match, seats: list[Seat], viewer_user: Any, status_text: st
     return {
         "text": status_text,
         "ratings": ratings,
-        # A rated game is rated just after its end: the page asks again once.
-        "ratings_pending": match.rated and not ratings and len(seats) == 2,
+        # A rated game is rated just after its end: the page asks again once. A game
+        # that rates nobody (annulled, say) is not waiting for anything.
+        "ratings_pending": not ratings and len(seats) == 2 and _counts(match, seats),
         "rematch": rematch_state(match, seats, viewer_user),
     }

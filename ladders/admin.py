@@ -20,9 +20,10 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from druidsite.admin_audit import AuditedSaveMixin
+from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
+from games.models import Match
 from ladders import services
 from ladders.models import (
     Announcement,
@@ -156,7 +157,7 @@ def _run(request: HttpRequest, call, success: str) -> bool:
 
 
 @admin.register(Ladder)
-class LadderAdmin(AuditedSaveMixin):
+class LadderAdmin(DeletableWithItsLog, AuditedSaveMixin):
     record = staticmethod(audit)
     audit_actions = LadderAudit.Action
 
@@ -246,8 +247,17 @@ class LadderAdmin(AuditedSaveMixin):
 
     @admin.action(description=gettext_lazy("Close the selected ladders (final)"),
                   permissions=["change"])
-    def close(self, request: HttpRequest, queryset) -> None:
+    def close(self, request: HttpRequest, queryset):
+        # Irreversible: a page first says what closing does, and closes on its answer.
+        if "confirm" not in request.POST:
+            ladders = list(queryset)
+            for ladder in ladders:
+                ladder.running = ladder.games.filter(match__status=Match.Status.ACTIVE).count()
+            return TemplateResponse(request, "ladders/admin/confirm_close.html", {
+                **self.admin_site.each_context(request), "opts": self.model._meta,
+                "ladders": ladders, "title": _("Close these ladders for good?")})
         self._set_status(request, queryset, Ladder.Status.CLOSED, _("%(name)s is closed."))
+        return None
 
     # --- player management pages ---------------------------------------------------------
 
@@ -326,7 +336,8 @@ class LadderAdmin(AuditedSaveMixin):
                 return self._back(ladder)
         return self._page(
             request, ladder, _("Remove %(name)s from %(ladder)s?") % {
-                "name": entry.user.username, "ladder": ladder.name}, form)
+                "name": entry.user.username, "ladder": ladder.name}, form,
+            note=_removal_note(ladder, entry))
 
     def invite_view(self, request: HttpRequest, ladder_id: int) -> HttpResponse:
         ladder = self._ladder(request, ladder_id)
@@ -363,6 +374,27 @@ class LadderAdmin(AuditedSaveMixin):
                 return redirect("admin:ladders_ladder_change", made[0].pk)
         return self._page(request, ladder, _("Start the next season of %(name)s") % {
             "name": ladder.name}, form)
+
+
+def _removal_note(ladder: Ladder, entry: LadderEntry) -> str:
+    """What removing the player does to their games in progress (it cannot be undone)."""
+    count = len(services.open_games(ladder, entry.user_id))
+    if not count:
+        return _("%(name)s has no ladder game in progress; the players below move up one.") % {
+            "name": entry.user.username}
+    if ladder.rate_removals:
+        text = ngettext(
+            "%(name)s has %(count)s ladder game in progress: it will be resigned and lost, "
+            "rated (this ladder rates removals). This cannot be undone.",
+            "%(name)s has %(count)s ladder games in progress: they will be resigned and lost, "
+            "rated (this ladder rates removals). This cannot be undone.", count)
+    else:
+        text = ngettext(
+            "%(name)s has %(count)s ladder game in progress: it will be resigned and lost, "
+            "unrated. This cannot be undone.",
+            "%(name)s has %(count)s ladder games in progress: they will be resigned and lost, "
+            "unrated. This cannot be undone.", count)
+    return text % {"name": entry.user.username, "count": count}
 
 
 @admin.register(LadderEntry)

@@ -55,16 +55,21 @@ class ChallengeFacts:
         from social.services import blocked_ids
 
         facts.blocked = blocked_ids(challenger_id)
-        mine = LadderGame.objects.filter(ladder=ladder).filter(
+        # The cooldown rule (docs/ladders.md): the pair's last game that counts, in this
+        # season or an earlier one of the same ladder; an annulled game counts for
+        # nothing, so it imposes no cooldown either.
+        mine = LadderGame.objects.filter(ladder_id__in=season_ids(ladder)).filter(
             Q(challenger_id=challenger_id) | Q(defender_id=challenger_id)
         )
-        for challenger, defender, status, finished_at in mine.values_list(
-            "challenger_id", "defender_id", "match__status", "match__finished_at"
+        for ladder_id, challenger, defender, status, finished_at, reason in mine.values_list(
+            "ladder_id", "challenger_id", "defender_id", "match__status", "match__finished_at",
+            "match__end_reason",
         ):
             other = defender if challenger == challenger_id else challenger
             if status == Match.Status.ACTIVE:
-                facts.playing.add(other)
-            elif finished_at is not None:
+                if ladder_id == ladder.pk:
+                    facts.playing.add(other)
+            elif finished_at is not None and reason != Match.Reason.ANNULLED:
                 previous = facts.last_finished.get(other)
                 if previous is None or finished_at > previous:
                     facts.last_finished[other] = finished_at
@@ -76,6 +81,16 @@ class ChallengeFacts:
             return None
         until = finished + self.ladder.cooldown
         return until if until > timezone.now() else None
+
+
+def season_ids(ladder: Ladder, limit: int = 50) -> list[int]:
+    """The ladder and its earlier seasons (newest first)."""
+    ids, current = [ladder.pk], ladder.previous_id
+    while current is not None and current not in ids and len(ids) < limit:
+        ids.append(current)
+        current = Ladder.objects.filter(pk=current).values_list(
+            "previous_id", flat=True).first()
+    return ids
 
 
 def _status_blocker(ladder: Ladder) -> Blocker | None:

@@ -4,21 +4,33 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from ladders.models import Ladder, LadderGame, Rating
+from games.models import MoveRecord
+from ladders.models import Ladder, LadderGame
+from ladders.ratings import standing_ratings
 
 
 def ladder_data(ladder: Ladder) -> dict[str, Any]:
     entries = list(ladder.entries.select_related("user").order_by("position"))
-    ratings = {r.user_id: r for r in Rating.objects.filter(
-        game=ladder.game, user__in=[e.user_id for e in entries])}
+    ratings = standing_ratings(ladder, [e.user_id for e in entries])
     games = (LadderGame.objects.filter(ladder=ladder).select_related(
         "challenger", "defender", "match").order_by("created_at", "id"))
+    decisions: dict[int, list[dict]] = {}
+    for record in MoveRecord.objects.filter(
+            match__ladder_game__ladder=ladder,
+            kind__in=[MoveRecord.Kind.CORRECT, MoveRecord.Kind.ANNUL]).order_by("version"):
+        event = (record.events or [{}])[0]
+        decisions.setdefault(record.match_id, []).append({
+            "version": record.version, "at": record.created_at.isoformat(),
+            "decision": record.kind,
+            "winner": event.get("winner"), "was": event.get("was"),
+            "reason": event.get("reason", "")})
     return {
         "ladder": {
             "id": ladder.pk, "name": ladder.name, "game": ladder.game, "status": ladder.status,
@@ -39,6 +51,8 @@ def ladder_data(ladder: Ladder) -> dict[str, Any]:
             "defender": g.defender.username, "started_at": g.created_at.isoformat(),
             "finished_at": g.match.finished_at.isoformat() if g.match.finished_at else None,
             "status": g.match.status, "outcome": g.outcome or None,
+            # Every admin's decision on the game, in order; the last one stands.
+            "decisions": decisions.get(g.match_id, []),
         } for g in games],
         "events": [{
             "at": a.at.isoformat(), "action": a.action, "detail": a.detail,
@@ -73,7 +87,10 @@ def export(request: HttpRequest, ladder_id: int, fmt: str) -> HttpResponse:
     writer = csv.DictWriter(out, fieldnames=CSV_PARTS[part], extrasaction="ignore")
     writer.writeheader()
     for row in data[part]:
-        writer.writerow(row)
+        # A structured value (an event's detail) is written as JSON, not as Python.
+        writer.writerow({key: json.dumps(value, ensure_ascii=False)
+                         if isinstance(value, dict | list) else value
+                         for key, value in row.items()})
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}-{part}.csv"'
     return response

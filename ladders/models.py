@@ -1,6 +1,7 @@
 """Ratings (Glicko-2, per game) and ladders run by admins.
 
-Ratings change only in ladders.ratings, ladders only in ladders.services: both
+Ratings change only in ladders.ratings (through ladders.rating_record and
+ladders.rerate), ladders only in ladders.services: both
 are written under row locks (the players' Rating rows, the Ladder row), so a
 result is counted once and a ladder never has two players on one position or a
 gap between positions.

@@ -1,12 +1,15 @@
-"""Glicko-2 ratings: every finished rated two-player game updates both players, once.
-(Games played by more than two, at tables, are rated with openskill: ladders.skill.)
+"""Ratings: Glicko-2 for two-player games, openskill at tables (ladders.skill).
 
-rate_match runs in the receiver of games.commit.result_changed; a task sweeps
-up any rated game a receiver missed (rate_missed). AI players are rated like
-everyone else. Both players' Rating rows are locked (in id order, so two games
-of one player never deadlock) before the history is checked, which makes a
-second call for the same match a no-op; the unique (user, match) constraint of
-RatingChange backs that up.
+A game kind's ratings are the fold of its rated results in the order the games
+ended (ladders.rating_fold; docs/ladders.md, "Derived data"). ``settle`` runs in
+the receiver of games.commit.result_changed: the result of the game that ended
+last is one step of the fold (``rate_match``); a decision, or a game rated late,
+replays the kind from that game on (ladders.rerate). A task sweeps up any rated
+game a receiver missed (``rate_missed``). AI players are rated like everyone
+else. The players' Rating rows are locked (in id order, so two games of one
+player never deadlock) before the history is checked, which makes a second call
+for the same match a no-op; the unique (user, match) constraint of RatingChange
+backs that up.
 """
 
 from __future__ import annotations
@@ -14,89 +17,35 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db import IntegrityError
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.models import Match, Seat
-from ladders import glicko, skill
+from games.models import Match
 from ladders.models import Rating, RatingChange
-from ladders.rating_locks import lock_unrated
+from ladders.rating_record import SCORES, rate_result, result_of
 
 log = logging.getLogger(__name__)
 
-SCORES = {Seat.Result.WIN: 1.0, Seat.Result.DRAW: 0.5, Seat.Result.LOSS: 0.0}
+__all__ = ["SCORES", "closed_at", "current", "history", "leaderboard", "rate_match",
+           "rate_missed", "safely_rate", "settle", "standing_ratings"]
+
 LEADERBOARD_SIZE = 100
 
 
-def _rateable_seats(match: Match) -> list[Seat] | None:
-    if not match.rated or not match.is_over:
-        return None
-    seats = list(match.seats.select_related("user").order_by("id"))
-    if len(seats) != 2 or seats[0].user_id == seats[1].user_id:
-        return None
-    if any(seat.result not in SCORES for seat in seats):
-        return None
-    return seats
-
-
-def _idle_periods(rating: Rating, at: datetime) -> int:
-    if rating.rated_at is None or at <= rating.rated_at:
-        return 0
-    return (at - rating.rated_at).days // glicko.RATING_PERIOD_DAYS
-
-
 def rate_match(match_id: int) -> list[RatingChange]:
-    """Rate a finished rated game; returns the new history rows (none if already rated)."""
+    """Rate a finished rated game on its players' current ratings; returns the new
+    history rows (none if already rated, or if it rates nobody). Call it for the
+    game that ended last; ``settle`` replays instead when later games were rated."""
     match = Match.objects.filter(pk=match_id).first()
-    if match is not None and skill.uses_openskill(match.game):
-        try:
-            return skill.rate_match(match)  # more than two seats, or teams: openskill
-        except IntegrityError:
-            return []
-    seats = _rateable_seats(match) if match is not None else None
-    if not seats:
+    result = result_of(match) if match is not None else None
+    if result is None:
         return []
     try:
-        return _rate(match, seats)
+        return rate_result(match, result)
     except IntegrityError:
         # Another process rated it between our check and our insert.
         return []
-
-
-def _rate(match: Match, seats: list[Seat]) -> list[RatingChange]:
-    at = match.finished_at or timezone.now()
-    with transaction.atomic():
-        locked = lock_unrated(match, (seat.user_id for seat in seats))
-        if locked is None:
-            return []
-        # Both updates use the ratings from before the game (one rating period).
-        before = {
-            user_id: glicko.idle(rating.as_glicko(), _idle_periods(rating, at))
-            for user_id, rating in locked.items()
-        }
-        changes = []
-        for seat, other in ((seats[0], seats[1]), (seats[1], seats[0])):
-            rating = locked[seat.user_id]
-            old = before[seat.user_id]
-            score = SCORES[seat.result]
-            new = glicko.rate(old, [(before[other.user_id], score)])
-            changes.append(RatingChange(
-                user_id=seat.user_id, match=match, game=match.game, opponent_id=other.user_id,
-                score=score, at=at,
-                rating_before=rating.rating, rating_after=new.rating,
-                deviation_before=rating.deviation, deviation_after=new.deviation,
-                volatility_before=rating.volatility, volatility_after=new.volatility,
-            ))
-            rating.rating, rating.deviation, rating.volatility = (
-                new.rating, new.deviation, new.volatility)
-            rating.games += 1
-            rating.rated_at = at
-        Rating.objects.bulk_update(
-            list(locked.values()), ["rating", "deviation", "volatility", "games", "rated_at"]
-        )
-        RatingChange.objects.bulk_create(changes)
-    return changes
 
 
 def rate_missed(since: timedelta = timedelta(days=7)) -> int:
@@ -112,7 +61,7 @@ def rate_missed(since: timedelta = timedelta(days=7)) -> int:
     )
     count = 0
     for match_id in list(unrated):
-        if rate_match(match_id):
+        if settle(match_id):
             count += 1
     return count
 
@@ -138,21 +87,36 @@ def leaderboard(game: str, size: int = LEADERBOARD_SIZE) -> QuerySet[Rating]:
 ADMIN_DECISIONS = ("correct", "annul")
 
 
-def settle(match_id: int, version: int | None = None) -> None:
-    """A new result is rated; a result an admin changed (the record at ``version`` is
-    a correction or an annulment) has its game kind's ratings replayed from that game
-    on (ladders.rerate), once it had been rated."""
+def _rated_later(match: Match) -> bool:
+    """Whether a game of the kind that ended after ``match`` has been rated already."""
+    at = match.finished_at
+    if at is None:
+        return False
+    return RatingChange.objects.filter(game=match.game).filter(
+        Q(at__gt=at) | Q(at=at, match_id__gt=match.pk)).exists()
+
+
+def settle(match_id: int, version: int | None = None) -> bool:
+    """Bring the ratings in line with ``match_id``'s current result; True if anything
+    was (re)rated. The rule (docs/ladders.md, "Derived data"): ratings equal the fold
+    of the rated results in the order the games ended. A new result of the game that
+    ended last is one step of the fold (rate_match). Anything else replays the game
+    kind from that game on (ladders.rerate), so the game keeps its place in the order:
+    an admin's decision (a correction, an annulment, each undone or repeated in any
+    order), a game rated late (its receiver missed it), or a rated game that no
+    longer counts."""
     from ladders.rerate import rerate_from
 
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
-        return
+        return False
     decided = version is not None and match.records.filter(
         version=version, kind__in=ADMIN_DECISIONS).exists()
-    if decided and RatingChange.objects.filter(match=match).exists():
-        rerate_from(match)
-    else:
-        rate_match(match_id)
+    rated = RatingChange.objects.filter(match=match).exists()
+    counts = result_of(match) is not None
+    if decided or (counts and _rated_later(match)) or (rated and not counts):
+        return rerate_from(match) > 0 or rated
+    return bool(rate_match(match_id))
 
 
 def safely_rate(match_id: int, version: int | None = None) -> None:
@@ -162,3 +126,34 @@ def safely_rate(match_id: int, version: int | None = None) -> None:
         settle(match_id, version)
     except Exception:
         log.exception("rating match %s failed; the catch-up task will retry", match_id)
+
+
+def closed_at(ladder) -> datetime | None:
+    """When ``ladder`` closed (its "close" audit row), or None while it runs."""
+    from ladders.models import LadderAudit
+
+    if ladder.status != ladder.Status.CLOSED:
+        return None
+    return (LadderAudit.objects.filter(ladder=ladder, action=LadderAudit.Action.CLOSE)
+            .order_by("id").values_list("at", flat=True).first())
+
+
+def standing_ratings(ladder, user_ids) -> dict[int, Rating]:
+    """The ratings a ladder's standings show: today's while it runs; a closed season's
+    as they were when it closed (from the rating history, which replays with every
+    decision), so its final standings stay as the season ended."""
+    user_ids = list(user_ids)
+    at = closed_at(ladder)
+    if at is None:
+        return {rating.user_id: rating for rating in Rating.objects.filter(
+            game=ladder.game, user__in=user_ids)}
+    found: dict[int, Rating] = {}
+    counts: dict[int, int] = {}
+    for change in RatingChange.objects.filter(game=ladder.game, user__in=user_ids,
+                                              at__lte=at).order_by("at", "id"):
+        counts[change.user_id] = counts.get(change.user_id, 0) + 1
+        found[change.user_id] = Rating(
+            user_id=change.user_id, game=ladder.game, rating=change.rating_after,
+            deviation=change.deviation_after, volatility=change.volatility_after,
+            games=counts[change.user_id], rated_at=change.at)
+    return found

@@ -53,7 +53,7 @@ __all__ = [
     "Conflict", "Forbidden", "NotFound", "ServiceError", "add_player", "announce",
     "apply_results", "delete_refusal", "invite", "join_refusal", "lift_ban", "next_season",
     "challenge", "correct_result", "drop_inactive", "follow_decision", "join", "leave",
-    "move_player",
+    "move_player", "replay_order",
     "remove_player", "set_status",
 ]
 
@@ -99,7 +99,8 @@ def join(ladder_id: Any, user) -> LadderEntry:
         if refusal:
             raise Forbidden(refusal)
         entry = LadderEntry.objects.create(ladder=ladder, user=user, position=len(entries) + 1)
-        audit(ladder, user, Action.JOIN, player=user.username, position=entry.position)
+        audit(ladder, user, Action.JOIN, player=user.username, player_id=user.pk,
+              position=entry.position)
     return entry
 
 
@@ -155,8 +156,8 @@ def _take_off(ladder: Ladder, entries: list[LadderEntry], entry: LadderEntry, ac
     entries.remove(entry)
     entry.delete()
     moves = apply_order(entries)
-    audit(ladder, actor, action, player=entry.user.username, position=entry.position,
-          resigned=resigned, moves=moves, **detail)
+    audit(ladder, actor, action, player=entry.user.username, player_id=entry.user_id,
+          position=entry.position, resigned=resigned, moves=moves, **detail)
     return resigned
 
 
@@ -236,7 +237,8 @@ def _apply_one(ladder: Ladder, entries: list[LadderEntry], game: LadderGame) -> 
         outcome = LadderGame.Outcome.DEFENDER_WON
     loser_entry = _entry(entries, loser)
     timed_out = match.end_reason == Match.Reason.TIMEOUT
-    if timed_out and loser_entry is not None and outcome != LadderGame.Outcome.CLOSED:
+    if timed_out and loser_entry is not None and outcome not in (LadderGame.Outcome.CLOSED,
+                                                                 LadderGame.Outcome.LEFT):
         move_to(entries, loser_entry, len(entries))
     moves = apply_order(entries) if outcome != LadderGame.Outcome.CLOSED else []
     _touch(entries, {game.challenger_id, game.defender_id}, match.finished_at or timezone.now())
@@ -300,8 +302,8 @@ def add_player(ladder_id: Any, actor, user, position: int | None = None) -> Ladd
         if position is not None:
             move_to(entries, entry, position)
         moves = apply_order(entries)
-        audit(ladder, actor, Action.ADD, player=user.username, position=entry.position,
-              moves=moves)
+        audit(ladder, actor, Action.ADD, player=user.username, player_id=user.pk,
+              position=entry.position, moves=moves)
     return entry
 
 
@@ -401,6 +403,10 @@ def next_season(ladder_id: Any, actor, *, name: str, keep_order: bool) -> Ladder
             ladder.status = Ladder.Status.CLOSED
             ladder.save(update_fields=["status"])
             audit(ladder, actor, Action.CLOSE, before="open", after="closed")
+        if name.lower() == ladder.name.lower():
+            raise ServiceError(_("The next season needs a name of its own: add the season "
+                                 "to it, for example “%(name)s, season %(n)s”.") % {
+                "name": ladder.name, "n": ladder.season + 1})
         if Ladder.objects.filter(name__iexact=name).exclude(
                 status=Ladder.Status.CLOSED).exists():
             raise Conflict(_("A running ladder is called %(name)s already.") % {"name": name})
@@ -417,7 +423,8 @@ def next_season(ladder_id: Any, actor, *, name: str, keep_order: bool) -> Ladder
                 LadderBan.objects.create(ladder=new, user=ban.user, until=ban.until,
                                          reason=ban.reason, by=ban.by)
         audit(ladder, actor, Action.SEASON, next=new.pk, name=name, keep_order=keep_order)
-        audit(new, actor, Action.CREATE, previous=ladder.pk, season=new.season)
+        audit(new, actor, Action.CREATE, previous=ladder.pk, season=new.season,
+              order=list(new.entries.order_by("position").values_list("user_id", flat=True)))
     return new
 
 
@@ -455,8 +462,8 @@ def move_player(ladder_id: Any, actor, user, position: int) -> LadderEntry:
         old = entry.position
         move_to(entries, entry, int(position))
         moves = apply_order(entries)
-        audit(ladder, actor, Action.MOVE, player=user.username, position=[old, entry.position],
-              moves=moves)
+        audit(ladder, actor, Action.MOVE, player=user.username, player_id=user.pk,
+              position=[old, entry.position], moves=moves)
     return entry
 
 
@@ -525,11 +532,13 @@ def _outcome_now(game: LadderGame, match: Match) -> str:
 
 
 def follow_decision(match_id: int) -> bool:
-    """After an admin's decision on a resolved ladder game, the positions follow it:
-    a challenger who now won and is below the defender takes the defender's place; a
-    climb that the decision takes back puts the defender back above the challenger.
-    Nothing moves in a closed ladder or when either player has left it (documented in
-    docs/ladders.md). Idempotent: the game's outcome records what was applied."""
+    """After an admin's decision on a resolved ladder game, the positions follow it: the
+    game's new outcome is recorded (a "result" row marked as a decision) and the order
+    is replayed from the ladder's record (ladders.ladder_fold): the game keeps its place
+    among the ladder's events, so an annulled game counts as never played, and every
+    later result is applied again. Nothing moves in a closed ladder, or by a game that
+    one of its players had left (docs/ladders.md). Idempotent: the game's outcome
+    records what was applied."""
     game = (LadderGame.objects.select_related("match", "challenger", "defender")
             .filter(match_id=match_id, resolved=True).first())
     if game is None or game.outcome in (LadderGame.Outcome.LEFT, LadderGame.Outcome.CLOSED):
@@ -541,23 +550,27 @@ def follow_decision(match_id: int) -> bool:
         old, new = game.outcome, _outcome_now(game, game.match)
         if old == new:
             return False
-        entries = entries_in_order(ladder)
-        challenger = _entry(entries, game.challenger_id)
-        defender = _entry(entries, game.defender_id)
-        moves: list = []
-        if ladder.status != Ladder.Status.CLOSED and challenger and defender:
-            won = LadderGame.Outcome.CHALLENGER_WON
-            if new == won and challenger.position > defender.position:
-                move_to(entries, challenger, defender.position)
-            elif old == won and defender.position > challenger.position:
-                move_to(entries, defender, challenger.position)
-            moves = apply_order(entries)
         game.outcome = new
         game.save(update_fields=["outcome"])
-        audit(ladder, None, Action.RESULT, match=game.match_id,
-              challenger=game.challenger.username, defender=game.defender.username,
-              outcome=new, was=old, decision=True, moves=moves)
+        row = audit(ladder, None, Action.RESULT, match=game.match_id,
+                    challenger=game.challenger.username, defender=game.defender.username,
+                    outcome=new, was=old, decision=True, moves=[])
+        if ladder.status != Ladder.Status.CLOSED:
+            row.detail["moves"] = replay_order(ladder)
+            row.save(update_fields=["detail"])
     return True
+
+
+def replay_order(ladder: Ladder) -> list[dict[str, Any]]:
+    """Put a locked ladder's entries in the order its record gives (ladders.ladder_replay);
+    returns the moves. Entries the record does not place keep their relative order at
+    the bottom (a ladder whose start was not recorded)."""
+    from ladders.ladder_replay import replayed_order
+
+    entries = entries_in_order(ladder)
+    rank = {user_id: index for index, user_id in enumerate(replayed_order(ladder))}
+    entries.sort(key=lambda entry: (rank.get(entry.user_id, len(rank)), entry.position))
+    return apply_order(entries)
 
 
 def set_status(ladder_id: Any, actor, status: str) -> Ladder:

@@ -18,18 +18,14 @@ not rated by it: their rating still counts for the others.
 
 from __future__ import annotations
 
-from collections import Counter
-from datetime import datetime
-
-from django.db import transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from games import catalog
 from games.models import Match, Seat
 from games.rules import get_rules
-from ladders.models import Rating, RatingChange
-from ladders.rating_locks import lock_unrated
+from ladders.models import RatingChange
+from ladders.rating_fold import RatedResult
 
 SCALE = 42.0
 MU, SIGMA = 25.0, 25.0 / 3.0
@@ -73,52 +69,23 @@ def ranks(match: Match, seats: list[Seat]) -> list[tuple[tuple[Seat, ...], int]]
     return ranked
 
 
-def rate_match(match: Match) -> list[RatingChange]:
-    """Rate a finished rated game of an openskill game; none if already rated."""
-    if not match.rated or not match.is_over:
-        return []
-    seats = list(match.seats.select_related("user").order_by("id"))
+def ranked_result(match: Match, seats: list[Seat]) -> RatedResult | None:
+    """The match's current result as openskill ranks, or None if it rates nobody."""
     if len(seats) < 2 or any(seat.result not in Seat.Result.values or not seat.result
                              for seat in seats):
-        return []
+        return None
     ranked = ranks(match, seats)
     if len(ranked) < 2:
+        return None
+    return RatedResult(match.pk, match.finished_at or timezone.now(), ranked=tuple(
+        (tuple(seat.user_id for seat in group), rank) for group, rank in ranked))
+
+
+def rate_match(match: Match) -> list[RatingChange]:
+    """Rate a finished rated game of an openskill game; none if already rated."""
+    from ladders.rating_record import rate_result
+
+    if not match.rated or not match.is_over:
         return []
-    return _rate(match, ranked)
-
-
-def _rate(match: Match, ranked) -> list[RatingChange]:
-    at: datetime = match.finished_at or timezone.now()
-    seats = [seat for group, _rank in ranked for seat in group]
-    held = Counter(seat.user_id for seat in seats)
-    with transaction.atomic():
-        locked = lock_unrated(match, held)
-        if locked is None:
-            return []
-        before = {user_id: MODEL.rating(*from_display(r.rating, r.deviation))
-                  for user_id, r in locked.items()}
-        teams = [[MODEL.rating(before[s.user_id].mu, before[s.user_id].sigma) for s in group]
-                 for group, _rank in ranked]
-        after = MODEL.rate(teams, ranks=[rank for _group, rank in ranked])
-        size = len(ranked)
-        changes = []
-        for (group, rank), new_team in zip(ranked, after, strict=True):
-            for seat, new in zip(group, new_team, strict=True):
-                if held[seat.user_id] > 1:
-                    continue
-                rating = locked[seat.user_id]
-                new_rating, new_deviation = to_display(new.mu, new.sigma)
-                changes.append(RatingChange(
-                    user_id=seat.user_id, match=match, game=match.game, opponent=None,
-                    score=(size - rank) / (size - 1), at=at,
-                    rating_before=rating.rating, rating_after=new_rating,
-                    deviation_before=rating.deviation, deviation_after=new_deviation,
-                    volatility_before=rating.volatility, volatility_after=rating.volatility,
-                ))
-                rating.rating, rating.deviation = new_rating, new_deviation
-                rating.games += 1
-                rating.rated_at = at
-        Rating.objects.bulk_update(list(locked.values()),
-                                   ["rating", "deviation", "games", "rated_at"])
-        RatingChange.objects.bulk_create(changes)
-    return changes
+    result = ranked_result(match, list(match.seats.select_related("user").order_by("id")))
+    return rate_result(match, result) if result is not None else []

@@ -19,7 +19,7 @@ from games import catalog
 from games.models import Match
 from ladders import ratings, services
 from ladders.eligibility import ChallengeFacts, blockers
-from ladders.models import Ladder, LadderAudit, LadderGame, Rating
+from ladders.models import Ladder, LadderAudit, LadderGame
 
 RECENT_EVENTS = 20
 
@@ -38,10 +38,7 @@ def ladder_detail(request: HttpRequest, ladder_id: int) -> HttpResponse:
     user_id = request.user.pk if request.user.is_authenticated else None
     me = next((entry for entry in entries if entry.user_id == user_id), None)
     facts = ChallengeFacts.load(ladder, user_id)
-    found_ratings = {
-        rating.user_id: rating
-        for rating in Rating.objects.filter(game=ladder.game, user__in=[e.user_id for e in entries])
-    }
+    found_ratings = ratings.standing_ratings(ladder, [e.user_id for e in entries])
     rows = []
     for entry in entries:
         row = {"entry": entry, "rating": found_ratings.get(entry.user_id),

@@ -73,10 +73,29 @@ _SUMMARIES = {
 }
 
 
+def _decision(detail: dict) -> str:
+    """An admin's decision, naming the game and what was decided."""
+    match = detail.get("match", "?")
+    if detail.get("result") == "annul":
+        return gettext("An admin annulled game %(match)s.") % {"match": match}
+    winner = next((name for name, result in (detail.get("after") or {}).items()
+                   if result == "win"), None)
+    if winner is None:
+        return gettext("An admin decided game %(match)s: a draw.") % {"match": match}
+    return gettext("An admin decided game %(match)s: %(winner)s won.") % {
+        "match": match, "winner": winner}
+
+
 @register.filter
 def audit_summary(entry) -> str:
     """One line for a ladder event (a LadderAudit row) on the ladder page."""
     detail = entry.detail or {}
+    if entry.action == "correct" and detail.get("match"):
+        return _decision(detail)
+    if entry.action == "result" and detail.get("decision"):
+        # The order replayed after a decision (its row says what was decided).
+        return gettext("The places after the decision on game %(match)s.") % {
+            "match": detail.get("match", "?")}
     key = detail.get("outcome", "") if entry.action == "result" else entry.action
     template_text = _SUMMARIES.get(key)
     if template_text is None:

@@ -37,8 +37,14 @@ def played(moon, sun, moves: int) -> Match:
 
 
 @pytest.fixture
-def games(alice, bob):
-    """Two games in progress, one played to its end, one resigned."""
+def games(alice, bob, django_capture_on_commit_callbacks):
+    """Two games in progress, one played to its end, one resigned (and rated, as the
+    settle task does after the commit: verify_games checks the ratings too)."""
+    with django_capture_on_commit_callbacks(execute=True):
+        return _games(alice, bob)
+
+
+def _games(alice, bob):
     in_progress = [played(alice, bob, 6), played(bob, alice, 9)]
     to_the_end = new_game(alice, bob)
     while not to_the_end.is_over:

@@ -50,9 +50,21 @@ def test_it_records_a_change_of_settings(admin_client, ladder, alice):
 @pytest.mark.parametrize("action,status", [("freeze", "frozen"), ("close", "closed")])
 def test_it_changes_the_status_with_list_actions(admin_client, ladder, action, status):
     admin_client.post("/admin/ladders/ladder/", {
-        "action": action, "_selected_action": [str(ladder.pk)]})
+        "action": action, "_selected_action": [str(ladder.pk)], "confirm": "yes"})
     assert Ladder.objects.get(pk=ladder.pk).status == status
     assert actions(ladder) == [action]
+
+
+def test_closing_asks_first_and_says_what_will_happen(admin_client, ladder, players, finished):
+    fill(ladder, players[:2])
+    services.challenge(ladder.pk, players[1], players[0])
+    page = admin_client.post("/admin/ladders/ladder/", {
+        "action": "close", "_selected_action": [str(ladder.pk)]})
+    text = page.content.decode()
+    assert "Closing is final and cannot be undone" in text
+    assert "Spring ladder: 1 game still running" in text
+    assert Ladder.objects.get(pk=ladder.pk).status == "open"
+    assert actions(ladder) == ["join", "join", "challenge"]
 
 
 def test_it_unfreezes_with_a_list_action(admin_client, ladder, staff):
@@ -109,3 +121,13 @@ def test_it_corrects_a_result(admin_client, ladder, alice, bob, finished):
     assert set(game.match.seats.values_list("result", flat=True)) == {"draw"}
     assert ladder.audit.get(action="correct").detail["result"] == "draw"
     assert LadderGame.objects.get(pk=game.pk).outcome == "challenger"  # what was applied
+
+
+def test_removing_a_player_with_a_game_running_says_what_will_happen(
+        admin_client, ladder, alice, bob):
+    fill(ladder, [alice, bob])
+    services.challenge(ladder.pk, bob, alice)
+    entry = ladder.entries.get(user=bob)
+    page = admin_client.get(f"/admin/ladders/ladder/{ladder.pk}/entries/{entry.pk}/remove/")
+    assert ("bob has 1 ladder game in progress: it will be resigned and lost, unrated. "
+            "This cannot be undone.") in page.content.decode()

@@ -52,8 +52,8 @@ def test_it_corrects_a_result_everywhere(ladder, four, staff, finished, client):
     assert record.kind == MoveRecord.Kind.CORRECT
     assert record.events[0]["reason"] == "the resignation was a misclick"
     assert verify_game(stored_game(match)) is None
-    # The positions follow: bob is back above dave.
-    assert standings(ladder) == ["alice", "bob", "dave", "carol"]
+    # The positions follow, as if bob had won: dave never climbed.
+    assert standings(ladder) == ["alice", "bob", "carol", "dave"]
     # The ratings are as if bob had won.
     change = RatingChange.objects.get(match=match, user=bob)
     assert change.score == 1.0 and change.rating_after > change.rating_before
@@ -83,7 +83,8 @@ def test_it_annuls_a_game_so_it_counts_for_nothing(ladder, four, staff, finished
     for user in (bob, dave):
         rating = Rating.objects.get(user=user, game=ladder.game)
         assert (rating.rating, rating.games) == (glicko.DEFAULT_RATING, 0)
-    assert standings(ladder) == ["alice", "bob", "dave", "carol"]
+    # As if the game had never been played: carol, whom dave passed, is above him again.
+    assert standings(ladder) == ["alice", "bob", "carol", "dave"]
     assert LadderGame.objects.get(pk=game.pk).outcome == LadderGame.Outcome.ANNULLED
 
 
@@ -131,7 +132,7 @@ def test_a_ruling_on_a_disputed_ladder_game_goes_through_the_ladder(
     dispute = disputes.open_dispute(game.match_id, bob, "I clicked resign by mistake")
     finished(disputes.rule, dispute.pk, staff, "correct", "a misclick, the log shows it",
              Match.objects.get(pk=game.match_id).seats.get(user=bob).seat)
-    assert standings(ladder) == ["alice", "bob", "dave", "carol"]
+    assert standings(ladder) == ["alice", "bob", "carol", "dave"]
     assert ladder.audit.get(action="correct").detail["result"] == "defender"
     # Told once each, by the ruling.
     assert Notice.objects.filter(kind="dispute_decided").count() == 2

@@ -140,6 +140,9 @@ def test_a_withdrawn_player_loses_their_running_games_by_forfeit(
     match = Match.objects.get(pk=game.match_id)
     assert match.status == Match.Status.FINISHED and game.forfeit and game.ended
     assert game.score_first == (0.0 if game.first_id == field[0].pk else 1.0)
+    # The forfeit rule: a game an admin takes a player out of is unrated, as a ladder's
+    # removal is by default.
+    assert match.rated is False
     entry = TournamentPlayer.objects.get(tournament=cup, user=field[0])
     assert entry.withdrawn_at is not None
     row = TournamentAudit.objects.get(tournament=cup, action="withdraw")

@@ -1,10 +1,16 @@
-"""``manage.py verify_games [--game ID ...] [--since DATE]``: replay stored games.
+"""``manage.py verify_games [--game ID ...] [--since DATE] [--no-derived]``: replay the record.
 
 Each game is replayed from its seed, options and move records through its
 rules (games.verify) and compared with its stored state and the stored events
 of each record. One line per game that differs, naming the first field that
-does (never its value: games in progress hold hidden cards), then a summary.
-Exit status 1 when any game differs or a requested game does not exist.
+does (never its value: games in progress hold hidden cards).
+
+Then what is derived from the games (unless a part of the games was asked for,
+or ``--no-derived``): every game kind's ratings and rating history, and every
+ladder's places, against their folds from scratch (ladders.verify), and every
+started tournament's stored results and winner against its games
+(tournaments.verify); one line per value that differs. Then a summary. Exit
+status 1 when anything differs or a requested game does not exist.
 """
 
 from __future__ import annotations
@@ -69,6 +75,8 @@ class Command(BaseCommand):
                             help="only this game (repeatable)")
         parser.add_argument("--since", metavar="DATE",
                             help="only games changed on or after DATE (YYYY-MM-DD or ISO)")
+        parser.add_argument("--no-derived", action="store_true",
+                            help="skip the check of ratings and ladder places")
 
     def handle(self, *args: Any, **options: Any) -> None:
         matches = Match.objects.order_by("pk").prefetch_related(
@@ -95,11 +103,30 @@ class Command(BaseCommand):
             self.stdout.write(f"game {match.pk}: differs: {difference}")
         for pk in missing:
             self.stdout.write(f"game {pk}: not found")
+        derived = 0
+        if not (wanted or options["since"] or options["no_derived"]):
+            derived = self.check_derived()
         tournaments = check_tournaments(self.stdout, wanted)
         noun = "game" if checked == 1 else "games"
         self.stdout.write(f"{checked} {noun} checked: {checked - differ} ok, {differ} differ"
                           + (f", {len(missing)} not found" if missing else "")
                           + (f"; {tournaments} tournament result(s) differ" if tournaments
                              else ""))
-        if differ or missing or tournaments:
+        if differ or missing or derived or tournaments:
             sys.exit(1)
+
+    def check_derived(self) -> int:
+        """Ratings, history and ladder places against their folds; returns the number of
+        differences (each written as a line, then one summary line)."""
+        from ladders.models import Ladder
+        from ladders.verify import derived_differences, rated_game_kinds
+
+        kinds, ladders = rated_game_kinds(), list(Ladder.objects.order_by("pk"))
+        found = derived_differences(kinds, ladders)
+        for line in found:
+            self.stdout.write(line)
+        plural = "" if len(ladders) == 1 else "s"
+        self.stdout.write(f"derived: ratings ({', '.join(kinds) or 'none'}), places on "
+                          f"{len(ladders)} ladder{plural} checked "
+                          f"against a replay: {len(found)} differ")
+        return len(found)
