@@ -19,6 +19,8 @@ def real_bounds(form_class):
     for name, field in form_class.base_fields.items():
         if not isinstance(field, forms.IntegerField):
             continue
+        if field.min_value is None and field.max_value is None:
+            continue  # bounds left out on purpose (the model's clean says them in full)
         try:
             model_field = model._meta.get_field(name)
         except Exception:

@@ -41,8 +41,8 @@ def played(ladder, finished):
 def test_a_clean_site_verifies(played):
     code, out = verify()
     assert code == 0, out
-    assert out.splitlines()[-2] == ("derived: ratings (druidenwalzer), places on 1 ladder and "
-                                    "tournament results checked against a replay: 0 differ")
+    assert out.splitlines()[-2] == ("derived: ratings (druidenwalzer), places on 1 ladder "
+                                    "checked against a replay: 0 differ")
 
 
 def test_it_catches_a_game_rated_out_of_order(played, staff, finished):

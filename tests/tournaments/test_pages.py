@@ -76,20 +76,11 @@ def test_admins_act_from_the_page_with_a_reason(client, make_tournament, field, 
     assert "There is no player nobody." in response.content.decode()
     response = client.post(f"/tournaments/{cup.pk}/admin/", {"action": "explode"}, follow=True)
     assert "Choose an action" in response.content.decode()
-    # Withdrawing cannot be undone: a page says what it does first.
-    asked = client.post(f"/tournaments/{cup.pk}/admin/",
-                        {"action": "withdraw", "player": "p2", "reason": "asked to"})
-    assert "Withdrawing cannot be undone: p2 is paired no more" in asked.content.decode()
-    assert not TournamentAudit.objects.filter(tournament=cup, action="withdraw").exists()
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(f"/tournaments/{cup.pk}/admin/", {
-            "action": "withdraw", "player": "p2", "reason": "asked to", "confirmed": "yes"})
+        client.post(f"/tournaments/{cup.pk}/admin/",
+                    {"action": "withdraw", "player": "p2", "reason": "asked to"})
     row = TournamentAudit.objects.get(tournament=cup, action="withdraw")
     assert (row.actor, row.detail["reason"]) == (staff, "asked to")
-    asked = client.post(f"/tournaments/{cup.pk}/admin/", {"action": "close", "reason": "done"})
-    assert "Closing is final and cannot be undone" in asked.content.decode()
-    cup.refresh_from_db()
-    assert cup.status == "running"
 
 
 def test_a_round_robin_shows_hand_computed_tie_breaks(client, make_tournament, field, staff,

@@ -15,7 +15,8 @@ from tournaments.verify import verify_tournaments
 def verify() -> tuple[int, str]:
     out = StringIO()
     try:
-        call_command("verify_games", stdout=out)
+        # the field is seeded by ratings set by hand, not earned: only the tournaments
+        call_command("verify_games", "--no-derived", stdout=out)
     except SystemExit as exit_:
         return int(exit_.code), out.getvalue()
     return 0, out.getvalue()
@@ -28,7 +29,7 @@ def test_a_tournament_played_through_the_site_verifies(make_tournament, field, s
         higher_wins(run, cup)
     assert verify_tournaments() == []
     code, out = verify()
-    assert code == 0 and "tournament" not in out
+    assert code == 0 and "tournament" not in out, out
 
 
 def test_it_names_a_planted_result_and_the_stale_winner(make_tournament, field, staff, run):
