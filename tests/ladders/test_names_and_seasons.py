@@ -30,7 +30,8 @@ def test_running_tournaments_have_unique_names(db):
     twin = Tournament(name="winter cup", game="druidenwalzer", format="swiss", round_count=3)
     with pytest.raises(ValidationError) as refused:
         twin.full_clean()
-    assert refused.value.message_dict["name"] == ["A tournament that is not over has this name already: choose another."]
+    assert refused.value.message_dict["name"] == [
+        "A tournament that is not over has this name already: choose another."]
     Tournament.objects.update(status=Tournament.Status.FINISHED)
     twin.full_clean()  # a finished tournament keeps its name; a new one may take it
 
