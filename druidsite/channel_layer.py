@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from channels_redis.core import RedisChannelLayer
 from redis import asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 
 class PooledRedisChannelLayer(RedisChannelLayer):
@@ -35,3 +36,15 @@ class PooledRedisChannelLayer(RedisChannelLayer):
         host.setdefault("timeout", self.pool_timeout)
         host.setdefault("socket_timeout", self.brpop_timeout + 10)
         return aioredis.BlockingConnectionPool.from_url(address, **host)
+
+    async def receive(self, channel: str) -> dict:
+        """A socket's next message. A read that fails on a connection the pool kept from
+        before a Redis restart is tried once more, at once, on a new connection: the
+        socket, which joined its groups on the new server, lives on instead of closing
+        with an internal error. Only at once: a socket whose read broke while Redis
+        was down has lost its groups with the old server and must close (its client
+        reconnects and catches up), which the second failure does."""
+        try:
+            return await super().receive(channel)
+        except RedisConnectionError:
+            return await super().receive(channel)
