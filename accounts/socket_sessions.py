@@ -3,8 +3,9 @@
 - An account made inactive (suspended by an admin, deleted by its player: both
   save ``is_active=False``) or given a new password (every way of setting one
   saves a new hash, as accounts.tokens notes): every socket of the account.
-- A logout: the sockets opened with that session (the player's other devices
-  stay logged in, and so do their sockets).
+- A logout: every socket of the account too. The player's other devices stay
+  logged in: their pages reconnect at once with their own session (a second's
+  latency), so whatever a shared or lost device had open ends with the logout.
 - A deleted API token: the sockets opened with it.
 
 The close is sent after the commit, through the channel layer, so it reaches
@@ -61,6 +62,9 @@ def close_sockets_of_ended_login(sender, instance, **kwargs) -> None:
 
 @receiver(user_logged_out, dispatch_uid="sockets.close_on_logout")
 def close_sockets_of_logout(sender, request, user, **kwargs) -> None:
+    if user is not None and user.pk is not None:
+        close_account_sockets(user.pk, "logout")
+        return
     key = getattr(getattr(request, "session", None), "session_key", None)
     if key:
         close_session_sockets(key, "logout")
