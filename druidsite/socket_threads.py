@@ -19,6 +19,7 @@ DATABASE_POOL_SIZE, its database connections.
 
 from __future__ import annotations
 
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -27,6 +28,16 @@ from django.conf import settings
 
 _executor: ThreadPoolExecutor | None = None
 _lock = threading.Lock()
+
+
+def _forget_after_fork() -> None:
+    """Threads do not survive a fork: a child makes its own pool on first use (the
+    parent's, copied, has no threads and would never run a call)."""
+    global _executor, _lock
+    _executor, _lock = None, threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_after_fork)
 
 
 def executor() -> ThreadPoolExecutor:

@@ -48,7 +48,7 @@ def open_as(browser, site, name: str, viewport: str):
     page.fill("#id_login", name)
     page.fill("#id_password", PASSWORD)
     page.locator("form button[type=submit]").last.click()
-    page.wait_for_url(f"{site.url}/lobby/")
+    page.wait_for_url(f"{site.url}/")  # a log-in lands at home
     return context, page
 
 

@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 from games import catalog, services
 from games.rules import GAMES
+from tests.security.samebytes import memory_channel_layer
 from tests.security.socketfuzz import (
     BROADCASTS,
     PROBE,
@@ -73,6 +74,14 @@ class World:
         if "ladders" in route:
             return [self.ladder], {self.ladder}
         return [self.tournament, self.draft], {self.tournament}
+
+
+@pytest.fixture(autouse=True)
+def memory_layer(settings):
+    """The consumers' answers, not Redis, are fuzzed here: the in-memory layer (a Redis
+    layer is bound to one event loop, and Hypothesis runs each example in its own)."""
+    with memory_channel_layer(settings):
+        yield
 
 
 @pytest.fixture
