@@ -178,8 +178,10 @@ class UserConsumer(SiteSocket):
             return
         self.user_id = user.pk
         await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
-        await self.accept()
+        # Present from the accept on: marked before it, so nothing the client does once
+        # connected (its own ping, a page asking who is present) runs ahead of the mark.
         await self._mark_present()
+        await self.accept()
 
     async def _mark_present(self) -> None:
         await database_sync_to_async(cache.set)(presence_key(self.user_id), True, PRESENCE_SECONDS)
