@@ -15,6 +15,8 @@ internal error (1011). The read timeout here is longer than the pop's.
 
 from __future__ import annotations
 
+import asyncio
+
 from channels_redis.core import RedisChannelLayer
 from redis import asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -47,4 +49,7 @@ class PooledRedisChannelLayer(RedisChannelLayer):
         try:
             return await super().receive(channel)
         except RedisConnectionError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the socket is going away: its read was cancelled, not lost
             return await super().receive(channel)

@@ -23,11 +23,20 @@ from games import catalog, services
 from games.models import ChatMessage
 from games.rules import GAMES
 from tests.conftest import PASSWORD
+from tests.security.samebytes import memory_channel_layer
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]
 
 TIMEOUT = 5
 CHAT = {"type": "chat", "channel": "players", "text": "still here"}
+
+
+@pytest.fixture(autouse=True)
+def memory_layer(settings):
+    """The consumers' rules on one event loop: the in-memory layer. Across web processes,
+    on Redis, tests/integration/test_sockets_closed_across_processes.py holds them."""
+    with memory_channel_layer(settings):
+        yield
 
 
 @pytest.fixture
