@@ -46,6 +46,12 @@ def test_it_runs_a_ladder_from_the_site(site, new_page):
     with alice.expect_navigation():  # the post's answer, not the loaded page
         alice.locator("details.resign button[type=submit]").click()
 
-    bob.goto(f"{site.url}/ladders/{ladder_id}/")
+    # The ladder follows the result in the result's follow-up task (the embedded
+    # worker, after the commit): the page is read again until it has run.
+    for _ in range(20):
+        bob.goto(f"{site.url}/ladders/{ladder_id}/")
+        if bob.locator("tr[data-username='ben']").get_attribute("data-position") == "1":
+            break
+        bob.wait_for_timeout(500)
     assert bob.locator("tr[data-username='ben']").get_attribute("data-position") == "1"
     assert bob.locator("tr[data-username='lara']").get_attribute("data-position") == "2"
