@@ -46,6 +46,7 @@ from ladders.models import (
     LadderInvite,
 )
 from ladders.positions import apply_order, audit, entries_in_order, move_to
+from ladders.season_close import freeze
 
 Action = LadderAudit.Action
 
@@ -402,7 +403,8 @@ def next_season(ladder_id: Any, actor, *, name: str, keep_order: bool) -> Ladder
         if ladder.status != Ladder.Status.CLOSED:
             ladder.status = Ladder.Status.CLOSED
             ladder.save(update_fields=["status"])
-            audit(ladder, actor, Action.CLOSE, before="open", after="closed")
+            freeze(ladder, audit(ladder, actor, Action.CLOSE, before="open",
+                                 after="closed"))
         if name.lower() == ladder.name.lower():
             raise ServiceError(_("The next season needs a name of its own: add the season "
                                  "to it, for example “%(name)s, season %(n)s”.") % {
@@ -588,7 +590,9 @@ def set_status(ladder_id: Any, actor, status: str) -> Ladder:
             return ladder
         old, ladder.status = ladder.status, status
         ladder.save(update_fields=["status"])
-        audit(ladder, actor, actions[status], before=old, after=status)
+        row = audit(ladder, actor, actions[status], before=old, after=status)
+        if status == Ladder.Status.CLOSED:
+            freeze(ladder, row)  # the final standings, as the page shows them from now on
         if status == Ladder.Status.OPEN:
             _apply_pending(ladder)
     return ladder
