@@ -494,7 +494,8 @@ def correct_result(game_id: Any, actor, result: str, note: str = "", *,
             committed = game_services.annul_result(game.match_id, actor, reason)
         else:
             committed = game_services.correct_result(game.match_id, actor, winner, reason)
-        audit(ladder, actor, Action.CORRECT, match=game.match_id, result=result,
+        audit(ladder, actor, Action.CORRECT, match=game.match_id,
+              version=committed.records[0].version, result=result,
               note=str(note)[:500], before=before,
               after={s.user.username: s.result for s in committed.seats})
     if notify:  # a ruling on a dispute tells the players itself
