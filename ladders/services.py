@@ -420,13 +420,18 @@ def next_season(ladder_id: Any, actor, *, name: str, keep_order: bool) -> Ladder
                 if active_ban(ladder, entry.user) is None:
                     LadderEntry.objects.create(ladder=new, user=entry.user,
                                                position=new.entries.count() + 1)
-        for ban in LadderBan.objects.filter(ladder=ladder):
+        carried = []
+        for ban in LadderBan.objects.filter(ladder=ladder).select_related("user"):
             if ban.active():
+                # The same ban, carried: its date stays the day it was given.
                 LadderBan.objects.create(ladder=new, user=ban.user, until=ban.until,
-                                         reason=ban.reason, by=ban.by)
+                                         reason=ban.reason, by=ban.by, at=ban.at)
+                carried.append({"player": ban.user.username, "player_id": ban.user_id,
+                                "until": ban.until.isoformat() if ban.until else None})
         audit(ladder, actor, Action.SEASON, next=new.pk, name=name, keep_order=keep_order)
         audit(new, actor, Action.CREATE, previous=ladder.pk, season=new.season,
-              order=list(new.entries.order_by("position").values_list("user_id", flat=True)))
+              order=list(new.entries.order_by("position").values_list("user_id", flat=True)),
+              bans=carried)
     return new
 
 
