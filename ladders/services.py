@@ -322,6 +322,8 @@ def remove_player(ladder_id: Any, actor, user, reason: str = "", *,
         raise ServiceError(_("A ban lasts 1 to 3650 days, or for good."))
     with transaction.atomic():
         ladder = _lock_ladder(ladder_id)
+        if ladder.status == Ladder.Status.CLOSED:  # its final standings stay as stored
+            raise Conflict(_("The ladder is closed."))
         entries = entries_in_order(ladder)
         entry = _entry(entries, user.pk)
         if entry is None:

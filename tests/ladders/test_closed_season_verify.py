@@ -96,3 +96,13 @@ def test_a_season_closed_by_the_next_season_stores_its_standings(closed, staff):
     other.refresh_from_db()
     assert [row["position"] for row in frozen_standings(other)] == [1, 2]
     assert verify()[0] == 0
+
+
+def test_nobody_is_removed_from_a_closed_season(closed, staff):
+    ladder, _first, _second = closed
+    before = list(ladder.entries.order_by("position").values_list("user_id", flat=True))
+    alice = ladder.entries.get(position=1).user
+    with pytest.raises(services.Conflict, match="closed"):
+        services.remove_player(ladder.pk, staff, alice, "too late")
+    after = list(ladder.entries.order_by("position").values_list("user_id", flat=True))
+    assert after == before == [row["player_id"] for row in frozen_standings(ladder)]
