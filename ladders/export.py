@@ -16,12 +16,13 @@ from ladders.models import Ladder, LadderGame
 from ladders.ratings import standing_ratings
 
 
-def ladder_data(ladder: Ladder) -> dict[str, Any]:
+def ladder_data(ladder: Ladder, *, name_admins: bool = False) -> dict[str, Any]:
+    """The export; ``name_admins``: each decision names its admin (a staff reader)."""
     entries = list(ladder.entries.select_related("user").order_by("position"))
     ratings = standing_ratings(ladder, [e.user_id for e in entries])
     games = (LadderGame.objects.filter(ladder=ladder).select_related(
         "challenger", "defender", "match").order_by("created_at", "id"))
-    decisions = game_decisions(ladder)
+    decisions = game_decisions(ladder, name_admins=name_admins)
     return {
         "ladder": {
             "id": ladder.pk, "name": ladder.name, "game": ladder.game, "status": ladder.status,
@@ -67,7 +68,7 @@ CSV_PARTS = {
 @require_GET
 def export(request: HttpRequest, ladder_id: int, fmt: str) -> HttpResponse:
     ladder = get_object_or_404(Ladder, pk=ladder_id)
-    data = ladder_data(ladder)
+    data = ladder_data(ladder, name_admins=request.user.is_staff)
     name = f"ladder-{ladder.pk}-season-{ladder.season}"
     if fmt == "json":
         response = JsonResponse(data, json_dumps_params={"indent": 1})

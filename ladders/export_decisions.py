@@ -19,6 +19,8 @@ KINDS = (MoveRecord.Kind.CORRECT, MoveRecord.Kind.ANNUL, MoveRecord.Kind.RULING)
 ANNULLED = "annulled"
 DRAW = "draw"
 UNCHANGED = "unchanged"
+#: Who decided, for a reader who is not staff.
+ADMIN = "admin"
 
 
 def _said(winner: str | None, names: dict[str, str]) -> str:
@@ -39,8 +41,11 @@ def _deciders(ladder: Ladder) -> dict[tuple[int, int | None], list[LadderAudit]]
     return found
 
 
-def game_decisions(ladder: Ladder) -> dict[int, list[dict[str, Any]]]:
-    """Every decision on each of the ladder's games (by game id), in order."""
+def game_decisions(ladder: Ladder, *, name_admins: bool = False
+                   ) -> dict[int, list[dict[str, Any]]]:
+    """Every decision on each of the ladder's games (by game id), in order. The admin
+    who decided is named for ``name_admins`` (a staff reader); anyone else reads
+    "admin", as the ladder's page says "an admin"."""
     names: dict[int, dict[str, str]] = {}
     for seat in Seat.objects.filter(match__ladder_game__ladder=ladder).select_related("user"):
         names.setdefault(seat.match_id, {})[seat.seat] = seat.user.username
@@ -65,9 +70,11 @@ def game_decisions(ladder: Ladder) -> dict[int, list[dict[str, Any]]]:
             result = UNCHANGED
         if result != UNCHANGED:
             state[record.match_id] = result
-        rows = (deciders.get((record.match_id, record.version))
-                or deciders.get((record.match_id, None)))
-        row = rows.pop(0) if rows else None
+        row = None
+        if record.kind != MoveRecord.Kind.RULING:  # a ruling that upholds has no ladder row
+            rows = (deciders.get((record.match_id, record.version))
+                    or deciders.get((record.match_id, None)))
+            row = rows.pop(0) if rows else None
         # A dispute is closed by the first decision after it (a ruling: on its seat's).
         closed = [d for d in disputes.get(record.match_id, [])
                   if d.status != Dispute.Status.OPEN and d.pk not in settled
@@ -77,6 +84,7 @@ def game_decisions(ladder: Ladder) -> dict[int, list[dict[str, Any]]]:
         settled.update(d.pk for d in closed)
         by = (row.actor.username if row is not None and row.actor else
               next((d.decided_by.username for d in closed if d.decided_by), ""))
+        by = by if name_admins else ADMIN
         found.setdefault(record.match_id, []).append({
             "version": record.version, "at": record.created_at.isoformat(),
             "decision": "uphold" if record.kind == MoveRecord.Kind.RULING else record.kind,

@@ -52,7 +52,8 @@ def decided(ladder, staff, finished):
     return game
 
 
-def test_the_games_part_has_the_decision_in_force(decided, ladder, client):
+def test_the_games_part_has_the_decision_in_force(decided, ladder, client, staff):
+    client.force_login(staff)
     row = next(r for r in csv_part(client, ladder, "games")
                if r["game"] == str(decided.match_id))
     assert row["decision"] == "correct"
@@ -63,7 +64,9 @@ def test_the_games_part_has_the_decision_in_force(decided, ladder, client):
     assert row["decision_count"] == "2"
 
 
-def test_the_decisions_part_lists_each_decision_with_its_dispute(decided, ladder, client):
+def test_the_decisions_part_lists_each_decision_with_its_dispute(decided, ladder, client,
+                                                                 staff):
+    client.force_login(staff)
     rows = csv_part(client, ladder, "decisions")
     assert [(r["decision"], r["before"], r["result"], r["by"], r["reason"]) for r in rows] == [
         ("annul", "bob won", "annulled", "root", "fair play breach"),
@@ -80,11 +83,20 @@ def test_an_upheld_dispute_is_a_row_that_changes_nothing(ladder, staff, finished
     finished(win, game, bob)
     dispute = disputes.open_dispute(game.match_id, alice, "I misclicked")
     finished(disputes.rule, dispute.pk, staff, "uphold", "a misclick stands")
+    client.force_login(staff)
     rows = csv_part(client, ladder, "decisions")
     assert [(r["decision"], r["result"], r["by"], r["disputed_by"]) for r in rows] == [
         ("uphold", "unchanged", "root", "alice")]
     games = csv_part(client, ladder, "games")
     assert (games[0]["decision"], games[0]["decision_count"]) == ("", "1")
+
+
+def test_a_player_reads_that_an_admin_decided_not_who(decided, ladder, client):
+    client.force_login(decided.defender)
+    rows = csv_part(client, ladder, "decisions")
+    assert [r["by"] for r in rows] == ["admin", "admin"]
+    assert csv_part(client, ladder, "games")[0]["decided_by"] == "admin"
+    assert "root" not in client.get(f"/ladders/{ladder.pk}/export.json").content.decode()
 
 
 DECISIONS = ("challenger", "defender", "draw", "annul")
@@ -116,6 +128,7 @@ def _check_export_equals_the_record(client, ladder) -> None:
                       min_size=1, max_size=8))
 def test_the_export_equals_the_decisions_stored(steps, staff, finished, client,
                                                 no_turn_mails):
+    client.force_login(staff)
     with transaction.atomic():
         ladder = Ladder.objects.create(name="Export ladder", challenge_range=100,
                                        cooldown_days=0, rematch_handicap=False)
