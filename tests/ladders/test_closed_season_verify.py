@@ -106,3 +106,27 @@ def test_nobody_is_removed_from_a_closed_season(closed, staff):
         services.remove_player(ladder.pk, staff, alice, "too late")
     after = list(ladder.entries.order_by("position").values_list("user_id", flat=True))
     assert after == before == [row["player_id"] for row in frozen_standings(ladder)]
+
+
+def test_it_catches_a_season_showing_todays_ratings(closed, staff, finished):
+    """Bug 3 planted: the closed season's standings follow the players' later games."""
+    ladder, _first, _second = closed
+    new = services.next_season(ladder.pk, staff, name="Spring ladder, season 2",
+                               keep_order=True)
+    new.cooldown_days = 0
+    new.save(update_fields=["cooldown_days"])
+    alice, bob = (ladder.entries.get(user__username=name).user for name in ("alice", "bob"))
+    finished(win, services.challenge(new.pk, alice, bob), alice)
+    assert verify()[0] == 0
+    row = close_row(ladder)
+    today = {r.user_id: r for r in Rating.objects.filter(game=ladder.game)}
+    for standing in row.detail["standings"]:
+        live = today.get(standing["player_id"])
+        if live is not None:
+            standing.update(rating=live.rating, deviation=live.deviation,
+                            volatility=live.volatility, games=live.games)
+    LadderAudit.objects.filter(pk=row.pk).update(detail=row.detail)
+
+    code, out = verify()
+    assert code == 1
+    assert f"season {ladder.pk} (Spring ladder): alice final games 2 stored, 1 replayed" in out
