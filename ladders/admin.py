@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
 from games.models import Match
 from ladders import services
+from ladders.admin_filters import BanSeasonFilter
 from ladders.models import (
     Announcement,
     Ladder,
@@ -461,7 +462,7 @@ class LadderEntryAdmin(ReadOnlyAdmin):
 @admin.register(LadderBan)
 class LadderBanAdmin(ReadOnlyAdmin):
     list_display = ("ladder", "user", "until", "reason", "by", "at")
-    list_filter = ("ladder",)
+    list_filter = (BanSeasonFilter, "ladder")
     search_fields = ("user__username",)
     actions = ["lift"]
 
