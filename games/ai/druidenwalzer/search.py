@@ -47,10 +47,10 @@ from games.rules.druidenwalzer.state import State
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
 from ..baseline import random_playout
-from .baseline import GAME
 from .determinize import Observation
 from .evaluate import evaluate
 from .heuristic import HeuristicBot, moves_and_actions
+from .playout import GAME
 from .tactics import check_one_move
 
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=1.5)  # the baseline's too
