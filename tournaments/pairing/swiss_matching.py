@@ -12,7 +12,7 @@ first.
 from __future__ import annotations
 
 from .base import PairingError
-from .swiss import SwissPlayer, compatible, conflict
+from .swiss_players import SwissPlayer, compatible, conflict
 
 BYE = "bye"
 SCORE_WEIGHT = 1000
