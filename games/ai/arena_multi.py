@@ -37,7 +37,7 @@ from typing import Any
 
 from games.rules import get_rules
 
-from .arena import play_all, seed_for, wilson
+from .arena_tools import play_all, seed_for, wilson
 from .base import Budget
 from .registry import get_arena_bot
 
