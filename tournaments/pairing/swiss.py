@@ -132,7 +132,9 @@ def build_players(
             if player is not None:
                 player.opponents.add(game.opponent_of(me))
                 player.seats.append(seat)
-                player.halves += round(2 * game.score_of(me))
+                scored = game.score_of(me)
+                assert scored is not None  # unfinished games were refused above
+                player.halves += round(2 * scored)
     for bye in byes:
         if bye.round >= round_number:
             raise PairingError(f"a bye of round {bye.round} is in the history of {round_number}")
@@ -176,7 +178,9 @@ def seats_for(a: SwissPlayer, b: SwissPlayer, board: int, top_first: bool) -> Pa
     return Pairing(a.id, b.id) if a_first else Pairing(b.id, a.id)
 
 
-def _candidates(players: list[SwissPlayer], paired: list[bool], i: int, ends: list[int]):
+def _candidates(
+    players: list[SwissPlayer], paired: list[bool], i: int, ends: list[int]
+) -> Iterator[int]:
     """Partners for ``players[i]`` in the order the Dutch rules prefer them (lazily)."""
     me = players[i]
     end = ends[i]
@@ -208,7 +212,7 @@ def _search(players: list[SwissPlayer], budget: int) -> list[tuple[int, int]] | 
             j = i + 1
         ends[i] = j
     paired = [False] * count
-    stack: list[tuple[int, Iterator[int], int | None]] = []
+    stack: list[tuple[int, Iterator[int], int]] = []  # (player, its options, its partner)
     top = 0
     steps = 0
     while True:
@@ -217,12 +221,12 @@ def _search(players: list[SwissPlayer], budget: int) -> list[tuple[int, int]] | 
         if top == count:
             return [(i, j) for i, _, j in stack]
         paired[top] = True
-        frame = (top, _candidates(players, paired, top, ends), None)
+        frame = (top, _candidates(players, paired, top, ends))
         while True:
             steps += 1
             if steps > budget:
                 return None
-            i, options, _ = frame
+            i, options = frame
             partner = next(options, None)
             if partner is not None:
                 paired[partner] = True
@@ -233,7 +237,7 @@ def _search(players: list[SwissPlayer], budget: int) -> list[tuple[int, int]] | 
                 return None
             i, options, previous = stack.pop()
             paired[previous] = False
-            frame = (i, options, None)
+            frame = (i, options)
             top = i
 
 

@@ -19,7 +19,7 @@ class SwissPlayer:
     rating: float
     rank: int = 0
     halves: int = 0  # score in half points, so that comparisons stay exact
-    opponents: set = field(default_factory=set)
+    opponents: set[PlayerId] = field(default_factory=set)
     seats: list[int] = field(default_factory=list)  # FIRST or SECOND, round by round
     had_bye: bool = False
 
