@@ -81,6 +81,7 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
     moves = 0
     while not rules.is_over(state) and moves < config.turn_limit:
         seat = rules.to_move(state)
+        assert seat is not None  # the game is not over
         side = "A" if seat == a_seat else "B"
         view = rules.view(state, seat)
         legal = rules.legal_moves(state)

@@ -36,7 +36,7 @@ def play_all(play: Callable[[Any, int], Any], config: Any,
     return sorted(results, key=lambda result: result.index)
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a binomial proportion (95 % for z=1.96)."""
     if trials == 0:
         return (0.0, 1.0)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import Any, NoReturn
 
 from . import GAMES, get_rules
 from .base import GameRules, RulesError
@@ -35,10 +35,10 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     """An argparse parser that raises instead of printing and exiting."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
-    def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         raise UsageError(message or "bad arguments")
 
 
