@@ -136,8 +136,12 @@ def _votes(value: Any, where: str) -> list[int]:
 
 @overload
 def _choice(value: Any, names: dict[str, int], where: str, nullable: Literal[False]) -> int: ...
+
+
 @overload
 def _choice(value: Any, names: dict[str, int], where: str, nullable: bool) -> int | None: ...
+
+
 def _choice(value: Any, names: dict[str, int], where: str, nullable: bool) -> int | None:
     if value is None and nullable:
         return None
