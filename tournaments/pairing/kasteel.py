@@ -14,7 +14,7 @@ so on; AI seats count as the weakest.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import Entrant, PairingError, PlayerId, by_seed, check_unique
@@ -123,7 +123,7 @@ def advancing(results: Sequence[TableResult], top: int) -> list[PlayerId]:
     if top < 1:
         raise PairingError(f"at least one player per table goes on, not {top}")
     chosen: list[PlayerId] = []
-    seen: set = set()
+    seen: set[PlayerId] = set()
     for result in sorted(results, key=lambda r: r.table):
         for player, place in sorted(result.places.items(), key=lambda item: item[1]):
             if place < 1:
@@ -157,7 +157,7 @@ def kasteel_step(
     totals: Mapping[PlayerId, float],
     seeds: Sequence[PlayerId],
     playoffs: int = 0,
-    out: frozenset = frozenset(),
+    out: frozenset[PlayerId] = frozenset(),
 ) -> KasteelStep:
     """Decide what follows a round (docs/tournaments.md, "How a Kasteel tournament ends").
 
@@ -172,7 +172,7 @@ def kasteel_step(
     """
     rank = {player: i for i, player in enumerate(seeds)}
 
-    def best(players) -> list:
+    def best(players: Iterable[PlayerId]) -> list[PlayerId]:
         return sorted(players, key=lambda p: (-totals.get(p, 0.0), rank.get(p, len(rank))))
 
     seated = [p for r in results for p in r.places]
