@@ -19,14 +19,13 @@ from tournaments.pairing import (
     GameResult,
     KasteelStep,
     KnockoutMatch,
-    PairingError,
     StandingRow,
     TableResult,
     first_round,
+    following,
     kasteel_step,
     knockout_rounds,
     match_state,
-    next_round,
     round_robin,
     standings,
 )
@@ -106,6 +105,13 @@ class Slot:
     games: list[TournamentGame] = field(default_factory=list)
     winner: int | None = None
     next_game: tuple[int, int] | None = None  # (first, second) of the game to play next
+    counted: list[TournamentGame] = field(default_factory=list)  # the games that count
+
+    @property
+    def wanted(self) -> TournamentGame | None:
+        """The running game the match waits for (the next one it counts), if any."""
+        last = self.counted[-1] if self.counted else None
+        return last if last is not None and not last.ended else None
 
 
 def high_score(match: KnockoutMatch, game: TournamentGame) -> float | None:
@@ -118,39 +124,49 @@ def high_score(match: KnockoutMatch, game: TournamentGame) -> float | None:
     return game.score_first if game.first_id == match.high.id else 1.0 - game.score_first
 
 
-def match_scores(match: KnockoutMatch, games_: list[TournamentGame]) -> list[float | None]:
-    """The scores that decide a match: its games between its two players, up to the
-    first decisive one. A replay made after a draw that was later corrected to a win
-    counts for nothing (the correction decided the match)."""
+def counted_games(match: KnockoutMatch, games_: list[TournamentGame]) -> list[TournamentGame]:
+    """The games that decide a match, in order: its games between its two players, up to
+    the first decisive one (or a running one). Games between other players (paired
+    before a decision changed who plays here) and games the site cancelled count for
+    nothing; so does a replay made after a draw that was later corrected to a win (the
+    correction decided the match)."""
     players = {match.high.id, match.low.id if match.low else None}
-    scores: list[float | None] = []
+    chosen: list[TournamentGame] = []
     for game in games_:
-        if {game.first_id, game.second_id} != players:
-            continue  # paired before a correction changed who plays here: not this match's
+        if game.cancelled or {game.first_id, game.second_id} != players:
+            continue
+        chosen.append(game)
         score = high_score(match, game)
-        scores.append(score)
-        if score is None or score != 0.5 or len(scores) == MAX_GAMES:
+        if score is None or score != 0.5 or len(chosen) == MAX_GAMES:
             break
-    return scores
+    return chosen
+
+
+def match_scores(match: KnockoutMatch, games_: list[TournamentGame]) -> list[float | None]:
+    """The high seed's points in each game that decides the match (``counted_games``)."""
+    return [high_score(match, game) for game in counted_games(match, games_)]
 
 
 def bracket(tournament: Tournament) -> list[list[Slot]]:
-    """The knockout's rounds as far as they are known: round 1 from the seeds, each later
-    round once every slot of the one before has a winner."""
+    """The knockout's rounds as far as they are known: round 1 from the seeds, a slot of
+    a later round once both slots it follows have a winner. A round may so be known in
+    part: a decision that reopens one match leaves the rest of the bracket standing."""
     field_ = entrants(tournament)
     if len(field_) < 2:
         return []
+    total = knockout_rounds(len(field_))
     by_round: dict[int, dict[int, list[TournamentGame]]] = defaultdict(lambda: defaultdict(list))
     for game in games(tournament):
         by_round[game.round.number][game.board].append(game)
     matches = first_round(field_, seed=tournament.seed)
     rounds: list[list[Slot]] = []
-    while True:
+    while matches:
         number = matches[0].round
         slots = []
         for match in matches:
             slot = Slot(match, by_round[number][match.slot])
-            scores = match_scores(match, slot.games)
+            slot.counted = counted_games(match, slot.games)
+            scores = [high_score(match, g) for g in slot.counted]
             if match.is_bye:
                 slot.winner = match.high.id
             elif None not in scores:
@@ -160,12 +176,20 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
                     slot.next_game = (state.next_game.first, state.next_game.second)
             slots.append(slot)
         rounds.append(slots)
-        if len(matches) == 1 or any(s.winner is None for s in slots):
+        if number >= total:
             return rounds
-        try:
-            matches = next_round(matches, {s.match.slot: s.winner for s in slots})
-        except PairingError:
-            return rounds
+        matches = following(matches, {s.match.slot: s.winner for s in slots
+                                      if s.winner is not None})
+    return rounds
+
+
+def final_winner(tournament: Tournament) -> int | None:
+    """The knockout's winner: the final's, once it is decided."""
+    rounds = bracket(tournament)
+    total = knockout_rounds(len(entrants(tournament))) if rounds else 0
+    if len(rounds) == total and rounds[-1]:
+        return rounds[-1][0].winner
+    return None
 
 
 # --- Kasteel ----------------------------------------------------------------------------
