@@ -127,3 +127,10 @@ def test_verify_names_a_stale_game_left_running_and_a_match_left_waiting(
                for line in lines), lines
     assert any("round 2 board 0: the match waits for a game never made" in line
                for line in lines), lines
+
+
+def test_the_page_shows_a_cancelled_game(make_tournament, field, staff, run, client):
+    cup = four(run, make_tournament, field, staff)
+    correct(run, staff, game_of(cup, 1, 0), field[3])
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "cancelled: the bracket changed" in page
