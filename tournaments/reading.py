@@ -207,7 +207,7 @@ def kasteel_steps(tournament: Tournament) -> list[KasteelStep]:
     tables: dict[int, list[TournamentGame]] = defaultdict(list)
     for game in games(tournament):
         tables[game.round.number].append(game)
-    totals = kasteel_totals(tournament)
+    totals, pieces = kasteel_totals(tournament), kasteel_pieces(tournament)
     seeds = [e.id for e in entrants(tournament)]
     out = frozenset(withdrawn(tournament))
     steps: list[KasteelStep] = []
@@ -218,7 +218,7 @@ def kasteel_steps(tournament: Tournament) -> list[KasteelStep]:
             break
         step = kasteel_step(table_results(round_tables), top=tournament.advance_top,
                             table_size=tournament.table_size or 2, totals=totals,
-                            seeds=seeds, playoffs=playoffs, out=out)
+                            seeds=seeds, playoffs=playoffs, out=out, pieces=pieces)
         steps.append(step)
         playoffs = playoffs + 1 if len(round_tables) == 1 else 0
         if step.winner is not None or not step.going_on:
@@ -227,26 +227,41 @@ def kasteel_steps(tournament: Tournament) -> list[KasteelStep]:
 
 
 def kasteel_totals(tournament: Tournament) -> dict[int, float]:
-    """Each player's castle points summed over the tournament's tables."""
-    from games.models import Seat
+    """Each player's castle points summed over the tournament's tables (an annulled
+    table counts for nothing)."""
+    from games.models import Match, Seat
 
     totals: dict[int, float] = defaultdict(float)
     for seat in Seat.objects.filter(
             match__tournament_game__round__tournament=tournament, score__isnull=False,
-            user__is_bot=False):
+            user__is_bot=False).exclude(match__end_reason=Match.Reason.ANNULLED):
         totals[seat.user_id] += float(seat.score)
     return totals
 
 
+def kasteel_pieces(tournament: Tournament) -> dict[int, int]:
+    """Each player's pieces home (in their castle at a table's end) summed over the
+    tournament's tables: the tie-break after castle points. Read from the stored results,
+    which the fold writes from each table's final state (an annulled table: none)."""
+    pieces: dict[int, int] = defaultdict(int)
+    for game in TournamentGame.objects.filter(round__tournament=tournament, ended=True):
+        for player, count in game.pieces_home.items():
+            pieces[int(player)] += count
+    return pieces
+
+
 def kasteel_leader(tournament: Tournament) -> int | None:
-    """The best of the last finished round: place, then castle points, then seed."""
+    """The best of the last finished round: place, then castle points, then pieces home,
+    then seed."""
     last = tournament.rounds.order_by("-number").first()
     results = table_results(list(last.games.all())) if last else []
     totals, seeds = kasteel_totals(tournament), [e.id for e in entrants(tournament)]
+    pieces = kasteel_pieces(tournament)
     out = withdrawn(tournament)
-    placed = [(place, -totals.get(p, 0.0), seeds.index(p) if p in seeds else len(seeds), p)
+    placed = [(place, -totals.get(p, 0.0), -pieces.get(p, 0),
+               seeds.index(p) if p in seeds else len(seeds), p)
               for r in results for p, place in r.places.items() if p not in out]
-    return min(placed)[3] if placed else None
+    return min(placed)[-1] if placed else None
 
 
 # --- the crosstable ---------------------------------------------------------------------

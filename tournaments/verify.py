@@ -1,12 +1,12 @@
 """``verify_games`` for tournaments: the stored results, winners and knockout progress
 against the fold of the games' record (tournaments.fold).
 
-Each stored game result (first-seat score, table places, ended) is compared with what
-its match says; then, on the fold (computed in a transaction that is rolled back, so
-nothing is written), a finished tournament's winner, a knockout's running games against
-the games its bracket asks for (and its rounds' states), and the players seated at each
-Kasteel round against those the round before sent on. One line per difference, naming
-the tournament and the game.
+Each stored game result (first-seat score, table places and pieces home, ended) is
+compared with what its match says; then, on the fold (computed in a transaction that is
+rolled back, so nothing is written), a finished tournament's winner, a knockout's running
+games against the games its bracket asks for (and its rounds' states), and the players
+seated at each Kasteel round against those the round before sent on. One line per
+difference, naming the tournament and the game.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _cached(tournament: Tournament) -> list[str]:
     lines = []
     for game, truth in fold.folded(tournament):
         have = fold.stored(game)
-        for name in ("ended", "score_first", "places"):
+        for name in ("ended", "score_first", "places", "pieces_home"):
             if getattr(have, name) != getattr(truth, name):
                 lines.append(f"{_label(tournament)}: {_game_label(game)}: stored {name} "
                              f"{getattr(have, name)!r}, the record says "

@@ -3,12 +3,16 @@ tournament equals the fold of its record, computed from scratch by a simple refe
 
 Hypothesis draws steps over players who share games: a running game ends (a win for
 either seat, or a draw), a finished game is corrected (a winner or a draw) or annulled,
-a decision is repeated (refused, changing nothing), a result is delivered again. After
+a decision is repeated (refused, changing nothing) or undone (the result before it given
+back), a round-1 game is decided again after its round was followed, a result is
+delivered again. After
 every step the site's standings (Swiss, round robin), bracket (knockout) or table places
 (Kasteel) and its winner are compared with a reference written here from the games'
 seats alone: points 1/½/0, annulled games nothing; a knockout match goes to the first
-decisive game's winner, the high seed after three draws or annulments; a table's places
-by result then score.
+decisive game's winner, the high seed after three draws or annulments, and its running
+games are the ones the bracket asks for (a decision of an earlier game, even after its
+round was followed, cancels the others); a table's places by result then score and its
+pieces home from its final state. verify_games finds nothing after every step.
 """
 
 from __future__ import annotations
@@ -256,11 +260,17 @@ def check_tables(cup) -> None:
                         else 0.5, seat.score or 0)
             expected = {str(s.user_id): 1 + sum(key(o) > key(s) for o in seats) for s in seats}
         assert game.places == expected
+        # pieces home: the pieces in each human's castle in the table's final state
+        castles = game.match.state["seats"]
+        home = ({} if game.match.end_reason == Match.Reason.ANNULLED else
+                {str(s.user_id): len(castles[int(s.seat)]["castle"]) for s in seats})
+        assert game.pieces_home == home
     cup.refresh_from_db()
     if cup.status == Tournament.Status.FINISHED:
         last = cup.rounds.order_by("-number").first().games.all()
         best = min(p for g in last for p in g.places.values())
         assert any(g.places.get(str(cup.winner_id)) == best for g in last)
+    assert verify_tournaments([cup.pk]) == []
 
 
 def play(run, staff, cup, drawn_steps, check) -> None:

@@ -27,7 +27,7 @@ from .knockout import (
     match_state,
     next_round,
 )
-from .outcome import SeatOutcome, score_first, table_places
+from .outcome import SeatOutcome, pieces_home, score_first, table_places
 from .roundrobin import RoundRobinRound, round_robin
 from .standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, StandingRow, standings
 from .swiss import SwissRound, check_swiss_rounds, max_swiss_rounds, pair_swiss
@@ -64,6 +64,7 @@ __all__ = [
     "max_swiss_rounds",
     "next_round",
     "pair_swiss",
+    "pieces_home",
     "round_robin",
     "score_first",
     "seat_tables",
