@@ -19,7 +19,7 @@ from __future__ import annotations
 from games import services as game_services
 from games.errors import Conflict
 from games.models import Match
-from tournaments import reading
+from tournaments import notices, reading
 from tournaments.models import Tournament, TournamentGame
 
 CANCEL_REASON = ("cancelled by the tournament: a decision on an earlier game changed "
@@ -46,6 +46,7 @@ def cancel_stale(tournament: Tournament) -> list[int]:
         except Conflict:  # it ended a moment ago: its own settle folds its result in
             continue
         TournamentGame.objects.filter(pk=game.pk).update(cancelled=True)
+        notices.game_cancelled(tournament, game.match_id)
         cancelled.append(game.match_id)
     return cancelled
 

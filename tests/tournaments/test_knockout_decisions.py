@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from games import services as game_services
 from games.models import Match, MoveRecord
+from notices.kinds import words
+from notices.models import Notice
 from tests.tournaments.play import higher_wins, running, started, win
 from tests.tournaments.test_result_decisions import correct
 from tests.tournaments.test_verify import verify
@@ -39,6 +41,9 @@ def test_it_cancels_the_stale_final_and_pairs_the_new_winner(make_tournament, fi
     assert stale.match.end_reason == Match.Reason.ANNULLED
     record = stale.match.records.order_by("-version").first()
     assert record.kind == MoveRecord.Kind.ANNUL and record.events[0]["cancelled"]
+    told = Notice.objects.filter(kind="tournament_game_cancelled")
+    assert sorted(n.user_id for n in told) == sorted([stale.first_id, stale.second_id])
+    assert "was cancelled" in words("tournament_game_cancelled", told[0].params)[1]
     new_final = running(cup)
     assert [(g.round.number, g.board, g.replay) for g in new_final] == [(2, 0, 1)]
     assert {new_final[0].first_id, new_final[0].second_id} == {field[1].pk, field[3].pk}
