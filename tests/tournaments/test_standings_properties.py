@@ -290,11 +290,12 @@ def test_standings_are_the_fold_of_the_record(make_tournament, staff, run, fmt, 
     play(run, staff, cup, drawn, check_standings)
 
 
+@pytest.mark.parametrize("size", [4, 6])  # 6: byes in round 1, three rounds deep
 @PROPERTY
 @given(drawn=steps)
 def test_the_bracket_and_winner_are_the_fold_of_the_record(make_tournament, staff, run,
-                                                           drawn):
-    cup = started(run, make_tournament, players(4), staff, format="knockout",
+                                                           size, drawn):
+    cup = started(run, make_tournament, players(size), staff, format="knockout",
                   round_count=None)
     play(run, staff, cup, drawn, check_bracket)
 
