@@ -12,6 +12,7 @@ from notices.models import Notice
 from tests.tournaments.play import higher_wins, running, started, win
 from tests.tournaments.test_result_decisions import correct
 from tests.tournaments.test_verify import verify
+from tournaments import reading
 from tournaments.models import TournamentGame
 from tournaments.verify import verify_tournaments
 
@@ -110,7 +111,7 @@ def test_a_finished_knockout_runs_again_and_an_undo_brings_its_games_back(
     assert verify_tournaments() == []
 
 
-def test_only_the_reopened_branch_waits(make_tournament, field, staff, run):
+def test_only_the_reopened_branch_waits(make_tournament, field, staff, run, client):
     cup = started(run, make_tournament, field[:8], staff, format="knockout", round_count=None)
     higher_wins(run, cup)  # round 1
     semis = running(cup)
@@ -119,6 +120,10 @@ def test_only_the_reopened_branch_waits(make_tournament, field, staff, run):
     games = {(g.round.number, g.board) for g in running(cup)}
     assert games == {(1, 0), (2, 1)}  # the other semi-final plays on
     assert verify_tournaments() == []
+    known = [[s.match.slot for s in slots] for slots in reading.bracket(cup)]
+    assert known == [[0, 1, 2, 3], [1]]  # the bracket known in part
+    page = client.get(f"/tournaments/{cup.pk}/")
+    assert page.status_code == 200 and "<svg" in page.content.decode()
 
 
 def test_verify_names_a_stale_game_left_running_and_a_match_left_waiting(
@@ -141,3 +146,42 @@ def test_the_page_shows_a_cancelled_game(make_tournament, field, staff, run, cli
     correct(run, staff, game_of(cup, 1, 0), field[3])
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert "cancelled: the bracket changed" in page
+
+
+def test_while_paused_the_stale_game_ends_and_the_new_one_waits_for_the_resume(
+        make_tournament, field, staff, run):
+    from tournaments import services
+
+    cup = four(run, make_tournament, field, staff)
+    stale = running(cup)[0]
+    run(services.pause, cup.pk, staff, "a dispute to settle")
+    correct(run, staff, game_of(cup, 1, 0), field[3])
+    stale.refresh_from_db()
+    assert stale.cancelled and running(cup) == []
+    run(services.resume, cup.pk, staff)
+    new_final = running(cup)
+    assert [{g.first_id, g.second_id} for g in new_final] == [{field[1].pk, field[3].pk}]
+
+
+def test_a_closed_knockout_cancels_and_pairs_nothing(make_tournament, field, staff, run):
+    from tournaments import services
+
+    cup = four(run, make_tournament, field, staff)
+    final = running(cup)[0]
+    run(services.close, cup.pk, staff, "the club closed")
+    correct(run, staff, game_of(cup, 1, 0), field[3])
+    assert running(cup) == [final]
+
+
+def test_a_withdrawn_new_winner_loses_the_new_game_by_forfeit(make_tournament, field, staff,
+                                                              run):
+    from tournaments import services
+
+    cup = four(run, make_tournament, field, staff)
+    run(services.withdraw, cup.pk, staff, field[3], "left the club")
+    correct(run, staff, game_of(cup, 1, 0), field[3])
+    cup.refresh_from_db()
+    forfeit = game_of(cup, 2, 0, replay=1)
+    assert forfeit.forfeit and forfeit.match_id is None
+    assert cup.status == "finished" and cup.winner == field[1]
+    assert verify_tournaments() == []
