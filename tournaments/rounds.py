@@ -10,9 +10,10 @@ again creates everything once. The unique constraints (tournament, number) and
 (round, board, replay) hold even against a writer that skipped the lock.
 
 A finished game reaches ``record_result`` through games.commit.result_changed (the settle
-task): the result is stored on its TournamentGame, a drawn knockout game gets its replay,
-and when every game of the round has ended the next round is queued, or the tournament
-ends with its winner.
+task): the result is stored on its TournamentGame; a knockout's running games follow its
+bracket (stale ones are cancelled, a drawn or reopened match gets its next game, in
+whatever round: ``_follow_bracket``); and when every game of the round has ended the
+next round is queued, or the tournament ends with its winner.
 """
 
 from __future__ import annotations
