@@ -142,11 +142,6 @@ def counted_games(match: KnockoutMatch, games_: list[TournamentGame]) -> list[To
     return chosen
 
 
-def match_scores(match: KnockoutMatch, games_: list[TournamentGame]) -> list[float | None]:
-    """The high seed's points in each game that decides the match (``counted_games``)."""
-    return [high_score(match, game) for game in counted_games(match, games_)]
-
-
 def bracket(tournament: Tournament) -> list[list[Slot]]:
     """The knockout's rounds as far as they are known: round 1 from the seeds, a slot of
     a later round once both slots it follows have a winner. A round may so be known in
