@@ -33,6 +33,7 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import (  # noqa: E402
     ROOT,
+    cpu_seconds,
     load_stack_environment,
     make_players,
     percentile,
@@ -40,6 +41,8 @@ from load import (  # noqa: E402
 )
 
 KILLED = "took too long to shut down"
+#: Lines of a web log that say something went wrong (daphne's and uvicorn's words).
+ERROR_MARKS = ("Traceback", "ERROR", "Exception in ASGI application")
 
 
 def games_for(players: list[tuple[str, str]]) -> list[int]:
@@ -63,25 +66,45 @@ def games_for(players: list[tuple[str, str]]) -> list[int]:
     return games
 
 
-def killed_lines(ports: list[int]) -> int:
-    count = 0
+def log_sizes(ports: list[int]) -> dict[int, int]:
+    """Where each web log ends now: what the storm adds is read from there."""
+    sizes = {}
     for port in ports:
         log = stack_state() / f"web-{port}.log"
-        if log.exists():
-            count += log.read_text(errors="replace").count(KILLED)
-    return count
+        sizes[port] = log.stat().st_size if log.exists() else 0
+    return sizes
+
+
+def logged_since(sizes: dict[int, int]) -> collections.Counter[str]:
+    """The web logs' lines written since ``sizes``: how many were daphne's
+    'took too long to shut down' (an application killed) and how many errors."""
+    found: collections.Counter[str] = collections.Counter()
+    for port, start in sizes.items():
+        log = stack_state() / f"web-{port}.log"
+        if not log.exists():
+            continue
+        with log.open("rb") as file:
+            file.seek(start)
+            for line in file.read().decode(errors="replace").splitlines():
+                if KILLED in line:
+                    found["killed"] += 1
+                elif any(mark in line for mark in ERROR_MARKS):
+                    found["errors"] += 1
+    return found
 
 
 async def storm(args) -> None:
     ports = [int(p) for p in args.ports.split(",")]
     pairs = max(1, args.sockets // 4)
-    players = make_players(2 * pairs, "storm")
+    # In a thread: the ORM's signals publish to the channel layer, which they must
+    # not do from inside this event loop.
+    players = await asyncio.to_thread(make_players, 2 * pairs, "storm")
     games = await asyncio.to_thread(games_for, players)
     handshake: list[float] = []
     to_sync: list[float] = []
     failures: collections.Counter[str] = collections.Counter()
     opened: list[websockets.ClientConnection] = []
-    killed_before = killed_lines(ports)
+    logs_before = log_sizes(ports)
 
     async def one(index: int) -> None:
         await asyncio.sleep(args.within * index / args.sockets)
@@ -116,6 +139,7 @@ async def storm(args) -> None:
         busy = subprocess.Popen([sys.executable, str(ROOT / "bench/busy.py"), "--share",
                                  str(args.busy), "--seconds", str(args.within + args.timeout + 30)])
         await asyncio.sleep(1)
+    cpu_before = await asyncio.to_thread(cpu_seconds, ports)
     started = time.perf_counter()
     try:
         await asyncio.gather(*(one(i) for i in range(args.sockets)))
@@ -124,6 +148,8 @@ async def storm(args) -> None:
             busy.terminate()
             busy.wait()
     elapsed = time.perf_counter() - started
+    cpu_after = await asyncio.to_thread(cpu_seconds, ports)
+    cpu = {name: used - cpu_before.get(name, 0.0) for name, used in cpu_after.items()}
     await asyncio.sleep(args.hold)
     await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
     await asyncio.sleep(2)  # the servers log what they could not end
@@ -145,7 +171,22 @@ async def storm(args) -> None:
     print(f"failures                 {sum(failures.values())}")
     for kind, count in failures.most_common():
         print(f"  {count:5d}  {kind}")
-    print(f"'{KILLED}' in the web logs: {killed_lines(ports) - killed_before}")
+    logged = logged_since(logs_before)
+    print(f"'{KILLED}' in the web logs: {logged['killed']}")
+    print(f"other error lines in the web logs: {logged['errors']}")
+    web = sum(v for k, v in cpu.items() if k.startswith("web"))
+    print(f"CPU during the storm (s) web {web:.2f} ({ms * web / args.sockets:.1f} ms a socket), "
+          + ", ".join(f"{k} {v:.2f}" for k, v in cpu.items() if not k.startswith("web")))
+    server = "uvicorn" if any("uvicorn" in _command_of(port) for port in ports) else "daphne"
+    print(f"web server               {server}")
+
+
+def _command_of(port: int) -> str:
+    try:
+        pid = (stack_state() / f"web-{port}.pid").read_text().strip()
+        return Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")
+    except OSError:
+        return ""
 
 
 def main() -> None:

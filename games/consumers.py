@@ -6,8 +6,10 @@ import re
 
 from channels.db import database_sync_to_async
 from django.core.cache import cache
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
+from druidsite.channel_layer import join_groups
 from druidsite.site_socket import SiteSocket
 from druidsite.socket_limits import (
     MAX_MESSAGE_BYTES,  # noqa: F401 - the limit, named here too
@@ -15,7 +17,7 @@ from druidsite.socket_limits import (
     too_large,
 )
 from games.broadcast import group_name, lobby_group, user_group
-from games.models import Match
+from games.models import Match, Seat
 from games.visibility import match_payload, records_payload, viewer_seat
 
 PRESENCE_SECONDS = 90
@@ -52,16 +54,18 @@ def valid_version(value) -> bool:
 class MatchConsumer(SiteSocket):
     """/ws/games/<id>/?since=<version>: catch up from a version, then follow live."""
 
+    def load_at_connect(self) -> tuple[int, str | None] | None:
+        return self._viewer(self.scope["url_route"]["kwargs"]["match_id"])
+
     async def connect(self) -> None:
         self.group = None
-        match_id = self.scope["url_route"]["kwargs"]["match_id"]
-        found = await self._viewer(match_id)
+        found = self.loaded
         if found is None:
             await self.close(code=4404)
             return
         self.match_id, self.viewer = found
         self.group = group_name(self.match_id, self.viewer)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await join_groups(self.channel_layer, [self.group], self.channel_name)
         await self.accept()
         await self._catch_up(self._since())
 
@@ -73,12 +77,17 @@ class MatchConsumer(SiteSocket):
                 return int(value)
         return 0
 
-    @database_sync_to_async
-    def _viewer(self, match_id: str):
-        match = Match.objects.filter(pk=match_id).first()
-        if match is None:
-            return None
-        return match.pk, viewer_seat(match, self.scope.get("user"))
+    def _viewer(self, match_id: int) -> tuple[int, str | None] | None:
+        """The match's id and the viewer's seat (viewer_seat's rule) in one query, or
+        None when there is no such match."""
+        user = self.scope.get("user")
+        matches = Match.objects.filter(pk=match_id)
+        if user is None or not getattr(user, "is_authenticated", False):
+            return (match_id, None) if matches.exists() else None
+        own_seat = Seat.objects.filter(match=OuterRef("pk"), user_id=user.pk, takeover_level="")
+        found = matches.annotate(own_seat=Subquery(own_seat.values("seat")[:1])).values_list(
+            "pk", "own_seat").first()
+        return None if found is None else (found[0], found[1] or None)
 
     @database_sync_to_async
     def _snapshot(self, since: int) -> dict:
@@ -177,11 +186,16 @@ class UserConsumer(SiteSocket):
             await self.close(code=4401)
             return
         self.user_id = user.pk
-        await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
-        # Present from the accept on: marked before it, so nothing the client does once
-        # connected (its own ping, a page asking who is present) runs ahead of the mark.
-        await self._mark_present()
+        await join_groups(self.channel_layer, [user_group(self.user_id)], self.channel_name)
         await self.accept()
+
+    def load_at_connect(self) -> None:
+        # Present from the accept on: marked before it (in the handshake's one database
+        # hop), so nothing the client does once connected (its own ping, a page asking
+        # who is present) runs ahead of the mark.
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            cache.set(presence_key(user.pk), True, PRESENCE_SECONDS)
 
     async def _mark_present(self) -> None:
         await database_sync_to_async(cache.set)(presence_key(self.user_id), True, PRESENCE_SECONDS)
