@@ -66,6 +66,7 @@ launch_web() {  # port
     uvicorn) launch "web-$1" "$PY" -m uvicorn --host 127.0.0.1 --port "$1" \
       --backlog "${WEB_BACKLOG:-1024}" --loop uvloop --http httptools --ws "${WEB_WS:-websockets}" \
       --ws-max-size 1048576 --no-proxy-headers --no-access-log --lifespan off \
+      --timeout-graceful-shutdown 5 \
       --log-level warning druidsite.asgi:application ;;
     *) echo "stack: WEB_SERVER must be daphne or uvicorn" >&2; exit 2 ;;
   esac

@@ -66,6 +66,26 @@ def games_for(players: list[tuple[str, str]]) -> list[int]:
     return games
 
 
+def work_done() -> dict[str, int]:
+    """Counters of the stack database's transactions (each query of the web processes,
+    which run in autocommit, is one) and of the Redis server's commands (the whole
+    server: it may serve others too)."""
+    import redis
+    from django.conf import settings
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                       "WHERE datname = current_database()")
+        done = {"database transactions": int(cursor.fetchone()[0])}
+    try:
+        stats = redis.Redis.from_url(settings.REDIS_URL).info("commandstats")
+        done["redis commands (whole server)"] = sum(int(v["calls"]) for v in stats.values())
+    except redis.RedisError:
+        pass
+    return done
+
+
 def log_sizes(ports: list[int]) -> dict[int, int]:
     """Where each web log ends now: what the storm adds is read from there."""
     sizes = {}
@@ -140,6 +160,7 @@ async def storm(args) -> None:
                                  str(args.busy), "--seconds", str(args.within + args.timeout + 30)])
         await asyncio.sleep(1)
     cpu_before = await asyncio.to_thread(cpu_seconds, ports)
+    work_before = await asyncio.to_thread(work_done)
     started = time.perf_counter()
     try:
         await asyncio.gather(*(one(i) for i in range(args.sockets)))
@@ -153,6 +174,8 @@ async def storm(args) -> None:
     await asyncio.sleep(args.hold)
     await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
     await asyncio.sleep(2)  # the servers log what they could not end
+    await asyncio.sleep(1)  # PostgreSQL's statistics are written about once a second
+    work = await asyncio.to_thread(work_done)
     ms = 1000
 
     def spread(values: list[float]) -> str:
@@ -177,6 +200,8 @@ async def storm(args) -> None:
     web = sum(v for k, v in cpu.items() if k.startswith("web"))
     print(f"CPU during the storm (s) web {web:.2f} ({ms * web / args.sockets:.1f} ms a socket), "
           + ", ".join(f"{k} {v:.2f}" for k, v in cpu.items() if not k.startswith("web")))
+    print("work from the storm's start to its close, a socket: " + ", ".join(
+        f"{name} {(work[name] - work_before.get(name, 0)) / args.sockets:.1f}" for name in work))
     server = "uvicorn" if any("uvicorn" in _command_of(port) for port in ports) else "daphne"
     print(f"web server               {server}")
 

@@ -40,9 +40,10 @@ class SiteSocket(DirectDispatch, AsyncJsonWebsocketConsumer):
     loaded: Any = None
 
     def load_at_connect(self) -> Any:
-        """The database work ``connect`` needs (synchronous, in a database thread),
-        done in the same hop as the log-in check, after the log-in's groups are
-        joined. Nothing by default."""
+        """The database work ``connect`` needs for a signed-in socket (synchronous, in
+        a database thread), done in the same hop as the log-in check, after the
+        log-in's groups are joined. Nothing by default; a visitor's socket (no
+        groups) makes no hop here."""
         return None
 
     def _checked_load(self) -> tuple[bool, Any]:
@@ -56,7 +57,7 @@ class SiteSocket(DirectDispatch, AsyncJsonWebsocketConsumer):
         # not missed. Left again by websocket_disconnect (channels' ``groups``).
         self.groups = account_groups(self.scope)
         await join_groups(self.channel_layer, self.groups, self.channel_name)
-        if self.groups or type(self).load_at_connect is not SiteSocket.load_at_connect:
+        if self.groups:
             signed_in, self.loaded = await database_sync_to_async(self._checked_load)()
             if not signed_in:
                 await self.close(code=SIGNED_OUT)

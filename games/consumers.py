@@ -59,15 +59,27 @@ class MatchConsumer(SiteSocket):
 
     async def connect(self) -> None:
         self.group = None
-        found = self.loaded
+        match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        # A player's seat was read with the log-in check (load_at_connect). A visitor
+        # watches the public view: the match is read once, with its snapshot, after
+        # the group is joined and before the accept (an unknown id is still refused).
+        found = self.loaded if self.groups else (match_id, None)
         if found is None:
             await self.close(code=4404)
             return
         self.match_id, self.viewer = found
         self.group = group_name(self.match_id, self.viewer)
         await join_groups(self.channel_layer, [self.group], self.channel_name)
+        if self.groups:
+            await self.accept()
+            await self._catch_up(self._since())
+            return
+        message = await self._snapshot(self._since())
+        if message is None:
+            await self.close(code=4404)  # disconnect() leaves the group
+            return
         await self.accept()
-        await self._catch_up(self._since())
+        await self.send_json(message)
 
     def _since(self) -> int:
         query = self.scope.get("query_string", b"").decode("ascii", "replace")
@@ -78,20 +90,20 @@ class MatchConsumer(SiteSocket):
         return 0
 
     def _viewer(self, match_id: int) -> tuple[int, str | None] | None:
-        """The match's id and the viewer's seat (viewer_seat's rule) in one query, or
-        None when there is no such match."""
-        user = self.scope.get("user")
+        """The match's id and the signed-in viewer's seat (viewer_seat's rule) in one
+        query, or None when there is no such match."""
+        user = self.scope["user"]
         matches = Match.objects.filter(pk=match_id)
-        if user is None or not getattr(user, "is_authenticated", False):
-            return (match_id, None) if matches.exists() else None
         own_seat = Seat.objects.filter(match=OuterRef("pk"), user_id=user.pk, takeover_level="")
         found = matches.annotate(own_seat=Subquery(own_seat.values("seat")[:1])).values_list(
             "pk", "own_seat").first()
         return None if found is None else (found[0], found[1] or None)
 
     @database_sync_to_async
-    def _snapshot(self, since: int) -> dict:
-        match = Match.objects.get(pk=self.match_id)
+    def _snapshot(self, since: int) -> dict | None:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return None
         seats = list(match.seats.select_related("user"))  # one query for both uses
         self.viewer = viewer_seat(match, self.scope.get("user"), seats)  # may be handed over
         return {
@@ -102,6 +114,9 @@ class MatchConsumer(SiteSocket):
 
     async def _catch_up(self, since: int) -> None:
         message = await self._snapshot(since)
+        if message is None:  # the match is gone
+            await self.close(code=4404)
+            return
         await self._follow(self.viewer)
         await self.send_json(message)
 
