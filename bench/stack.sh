@@ -11,6 +11,10 @@
 #   bench/stack.sh stop
 #   bench/stack.sh restart worker  # one process again (web-8101, worker, beat); its pid
 #   bench/stack.sh env        # the environment, for `eval "$(bench/stack.sh env)"`
+#
+# WEB_SERVER=uvicorn runs the web processes under uvicorn (uvloop, httptools, WEB_WS
+# websockets or websockets-sansio; requirements-dev.txt) instead of daphne, to
+# measure one against the other (docs/storm.md). The Procfile runs daphne.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

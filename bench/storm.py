@@ -7,13 +7,18 @@ the web processes: half are players (token-authenticated, each on a game of
 theirs, reconnecting with ?since=), half anonymous spectators. Each must be
 accepted and receive the game's sync. Reports how many were accepted, the
 handshake time (connect to open) and the time to the sync (median, p95, max),
-every failure by kind, and the lines 'took too long to shut down' that the web
-processes logged meanwhile. With --busy SHARE, bench/busy.py holds one core at
-that share for the run.
+every failure by kind, the lines 'took too long to shut down' and the other
+error lines that the web processes logged from the storm's start until --settle
+seconds after its sockets closed, the CPU time the stack's processes used while
+the sockets opened (the web processes' also per socket), and which web server
+ran. With --busy SHARE, bench/busy.py holds one core at that share for the run.
 
     bench/stack.sh start
     .venv/bin/python bench/storm.py --sockets 1000 --within 2
     .venv/bin/python bench/storm.py --sockets 1000 --within 2 --busy 1.0
+
+The counts of one handshake (database hops, queries, group joins) are
+bench/handshake_cost.py's.
 """
 
 from __future__ import annotations
@@ -64,26 +69,6 @@ def games_for(players: list[tuple[str, str]]) -> list[int]:
                                          rated=False)
         games.append(match.pk)
     return games
-
-
-def work_done() -> dict[str, int]:
-    """Counters of the stack database's transactions (each query of the web processes,
-    which run in autocommit, is one) and of the Redis server's commands (the whole
-    server: it may serve others too)."""
-    import redis
-    from django.conf import settings
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
-                       "WHERE datname = current_database()")
-        done = {"database transactions": int(cursor.fetchone()[0])}
-    try:
-        stats = redis.Redis.from_url(settings.REDIS_URL).info("commandstats")
-        done["redis commands (whole server)"] = sum(int(v["calls"]) for v in stats.values())
-    except redis.RedisError:
-        pass
-    return done
 
 
 def log_sizes(ports: list[int]) -> dict[int, int]:
@@ -160,7 +145,6 @@ async def storm(args) -> None:
                                  str(args.busy), "--seconds", str(args.within + args.timeout + 30)])
         await asyncio.sleep(1)
     cpu_before = await asyncio.to_thread(cpu_seconds, ports)
-    work_before = await asyncio.to_thread(work_done)
     started = time.perf_counter()
     try:
         await asyncio.gather(*(one(i) for i in range(args.sockets)))
@@ -173,9 +157,9 @@ async def storm(args) -> None:
     cpu = {name: used - cpu_before.get(name, 0.0) for name, used in cpu_after.items()}
     await asyncio.sleep(args.hold)
     await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
-    await asyncio.sleep(2)  # the servers log what they could not end
-    await asyncio.sleep(1)  # PostgreSQL's statistics are written about once a second
-    work = await asyncio.to_thread(work_done)
+    # daphne logs an application that did not end within 10 s of its socket's close:
+    # wait past that, so that the closes of this storm are counted, not the next's.
+    await asyncio.sleep(args.settle)
     ms = 1000
 
     def spread(values: list[float]) -> str:
@@ -200,8 +184,6 @@ async def storm(args) -> None:
     web = sum(v for k, v in cpu.items() if k.startswith("web"))
     print(f"CPU during the storm (s) web {web:.2f} ({ms * web / args.sockets:.1f} ms a socket), "
           + ", ".join(f"{k} {v:.2f}" for k, v in cpu.items() if not k.startswith("web")))
-    print("work from the storm's start to its close, a socket: " + ", ".join(
-        f"{name} {(work[name] - work_before.get(name, 0)) / args.sockets:.1f}" for name in work))
     server = "uvicorn" if any("uvicorn" in _command_of(port) for port in ports) else "daphne"
     print(f"web server               {server}")
 
@@ -222,6 +204,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=30,
                         help="seconds a client waits for its handshake and its sync")
     parser.add_argument("--hold", type=float, default=2, help="seconds to hold them open")
+    parser.add_argument("--settle", type=float, default=12,
+                        help="seconds to wait after closing them before reading the logs")
     parser.add_argument("--busy", type=float, default=0,
                         help="hold one core at this share (bench/busy.py) during the storm")
     args = parser.parse_args()
