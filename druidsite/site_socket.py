@@ -7,10 +7,10 @@
   accepted, and is closed (SIGNED_OUT) when that log-in ends
   (druidsite.socket_accounts); ``may_write`` checks the log-in again before
   a message changes anything;
-- the handshake's database work is one hop to a database thread: the log-in
-  check and what the socket loads to decide (``load_at_connect``), and its
-  groups are joined in one Redis round trip. A reconnect burst is thousands of
-  handshakes, and each hop and round trip of each one is waited for.
+- the log-in check and what the socket loads to decide (``load_at_connect``)
+  share one hop to a database thread, and the groups are joined in one Redis
+  round trip: a reconnect burst is thousands of handshakes, and each hop and
+  round trip of each one is waited for (docs/storm.md).
 """
 
 from __future__ import annotations
