@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import collections
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -144,6 +145,7 @@ async def storm(args) -> None:
         busy = subprocess.Popen([sys.executable, str(ROOT / "bench/busy.py"), "--share",
                                  str(args.busy), "--seconds", str(args.within + args.timeout + 30)])
         await asyncio.sleep(1)
+    load_before = os.getloadavg()
     cpu_before = await asyncio.to_thread(cpu_seconds, ports)
     started = time.perf_counter()
     try:
@@ -186,6 +188,8 @@ async def storm(args) -> None:
           + ", ".join(f"{k} {v:.2f}" for k, v in cpu.items() if not k.startswith("web")))
     server = "uvicorn" if any("uvicorn" in _command_of(port) for port in ports) else "daphne"
     print(f"web server               {server}")
+    print(f"machine                  {os.cpu_count()} cores, load average "
+          f"{load_before[0]:.2f} before the storm, {os.getloadavg()[0]:.2f} after it")
 
 
 def _command_of(port: int) -> str:
