@@ -11,6 +11,10 @@
 #   bench/stack.sh stop
 #   bench/stack.sh restart worker  # one process again (web-8101, worker, beat); its pid
 #   bench/stack.sh env        # the environment, for `eval "$(bench/stack.sh env)"`
+#
+# WEB_SERVER=uvicorn runs the web processes under uvicorn (uvloop, httptools, WEB_WS
+# websockets or websockets-sansio; requirements-dev.txt) instead of daphne, to
+# measure one against the other (docs/storm.md). The Procfile runs daphne.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,9 +63,17 @@ launch_web() {  # port
   # kernel drops the SYNs of a burst and clients retry after 1, 3, 7 s. And a
   # handshake may wait 30 s to be accepted (daphne's default: 5 s, then it drops
   # it and the client's retry adds to the burst): a burst costs latency, not sockets.
-  launch "web-$1" "$PY" -m daphne \
-    -e "tcp:port=$1:interface=127.0.0.1:backlog=${WEB_BACKLOG:-1024}" \
-    --websocket_connect_timeout "${WEB_CONNECT_TIMEOUT:-30}" druidsite.asgi:application
+  case "${WEB_SERVER:-daphne}" in
+    daphne) launch "web-$1" "$PY" -m daphne \
+      -e "tcp:port=$1:interface=127.0.0.1:backlog=${WEB_BACKLOG:-1024}" \
+      --websocket_connect_timeout "${WEB_CONNECT_TIMEOUT:-30}" druidsite.asgi:application ;;
+    uvicorn) launch "web-$1" "$PY" -m uvicorn --host 127.0.0.1 --port "$1" \
+      --backlog "${WEB_BACKLOG:-1024}" --loop uvloop --http httptools --ws "${WEB_WS:-websockets}" \
+      --ws-max-size 1048576 --no-proxy-headers --no-access-log --lifespan off \
+      --timeout-graceful-shutdown 5 \
+      --log-level warning druidsite.asgi:application ;;
+    *) echo "stack: WEB_SERVER must be daphne or uvicorn" >&2; exit 2 ;;
+  esac
 }
 launch_worker() {
   launch worker "$PY" -m celery -A druidsite worker --loglevel WARNING --concurrency 2 \

@@ -7,13 +7,18 @@ the web processes: half are players (token-authenticated, each on a game of
 theirs, reconnecting with ?since=), half anonymous spectators. Each must be
 accepted and receive the game's sync. Reports how many were accepted, the
 handshake time (connect to open) and the time to the sync (median, p95, max),
-every failure by kind, and the lines 'took too long to shut down' that the web
-processes logged meanwhile. With --busy SHARE, bench/busy.py holds one core at
-that share for the run.
+every failure by kind, the lines 'took too long to shut down' and the other
+error lines that the web processes logged from the storm's start until --settle
+seconds after its sockets closed, the CPU time the stack's processes used while
+the sockets opened (the web processes' also per socket), and which web server
+ran. With --busy SHARE, bench/busy.py holds one core at that share for the run.
 
     bench/stack.sh start
     .venv/bin/python bench/storm.py --sockets 1000 --within 2
     .venv/bin/python bench/storm.py --sockets 1000 --within 2 --busy 1.0
+
+The counts of one handshake (database hops, queries, group joins) are
+bench/handshake_cost.py's.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import argparse
 import asyncio
 import collections
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -33,6 +39,7 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import (  # noqa: E402
     ROOT,
+    cpu_seconds,
     load_stack_environment,
     make_players,
     percentile,
@@ -40,6 +47,8 @@ from load import (  # noqa: E402
 )
 
 KILLED = "took too long to shut down"
+#: Lines of a web log that say something went wrong (daphne's and uvicorn's words).
+ERROR_MARKS = ("Traceback", "ERROR", "Exception in ASGI application")
 
 
 def games_for(players: list[tuple[str, str]]) -> list[int]:
@@ -63,25 +72,45 @@ def games_for(players: list[tuple[str, str]]) -> list[int]:
     return games
 
 
-def killed_lines(ports: list[int]) -> int:
-    count = 0
+def log_sizes(ports: list[int]) -> dict[int, int]:
+    """Where each web log ends now: what the storm adds is read from there."""
+    sizes = {}
     for port in ports:
         log = stack_state() / f"web-{port}.log"
-        if log.exists():
-            count += log.read_text(errors="replace").count(KILLED)
-    return count
+        sizes[port] = log.stat().st_size if log.exists() else 0
+    return sizes
+
+
+def logged_since(sizes: dict[int, int]) -> collections.Counter[str]:
+    """The web logs' lines written since ``sizes``: how many were daphne's
+    'took too long to shut down' (an application killed) and how many errors."""
+    found: collections.Counter[str] = collections.Counter()
+    for port, start in sizes.items():
+        log = stack_state() / f"web-{port}.log"
+        if not log.exists():
+            continue
+        with log.open("rb") as file:
+            file.seek(start)
+            for line in file.read().decode(errors="replace").splitlines():
+                if KILLED in line:
+                    found["killed"] += 1
+                elif any(mark in line for mark in ERROR_MARKS):
+                    found["errors"] += 1
+    return found
 
 
 async def storm(args) -> None:
     ports = [int(p) for p in args.ports.split(",")]
     pairs = max(1, args.sockets // 4)
-    players = make_players(2 * pairs, "storm")
+    # In a thread: the ORM's signals publish to the channel layer, which they must
+    # not do from inside this event loop.
+    players = await asyncio.to_thread(make_players, 2 * pairs, "storm")
     games = await asyncio.to_thread(games_for, players)
     handshake: list[float] = []
     to_sync: list[float] = []
     failures: collections.Counter[str] = collections.Counter()
     opened: list[websockets.ClientConnection] = []
-    killed_before = killed_lines(ports)
+    logs_before = log_sizes(ports)
 
     async def one(index: int) -> None:
         await asyncio.sleep(args.within * index / args.sockets)
@@ -116,6 +145,8 @@ async def storm(args) -> None:
         busy = subprocess.Popen([sys.executable, str(ROOT / "bench/busy.py"), "--share",
                                  str(args.busy), "--seconds", str(args.within + args.timeout + 30)])
         await asyncio.sleep(1)
+    load_before = os.getloadavg()
+    cpu_before = await asyncio.to_thread(cpu_seconds, ports)
     started = time.perf_counter()
     try:
         await asyncio.gather(*(one(i) for i in range(args.sockets)))
@@ -124,9 +155,13 @@ async def storm(args) -> None:
             busy.terminate()
             busy.wait()
     elapsed = time.perf_counter() - started
+    cpu_after = await asyncio.to_thread(cpu_seconds, ports)
+    cpu = {name: used - cpu_before.get(name, 0.0) for name, used in cpu_after.items()}
     await asyncio.sleep(args.hold)
     await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
-    await asyncio.sleep(2)  # the servers log what they could not end
+    # daphne logs an application that did not end within 10 s of its socket's close:
+    # wait past that, so that the closes of this storm are counted, not the next's.
+    await asyncio.sleep(args.settle)
     ms = 1000
 
     def spread(values: list[float]) -> str:
@@ -145,7 +180,24 @@ async def storm(args) -> None:
     print(f"failures                 {sum(failures.values())}")
     for kind, count in failures.most_common():
         print(f"  {count:5d}  {kind}")
-    print(f"'{KILLED}' in the web logs: {killed_lines(ports) - killed_before}")
+    logged = logged_since(logs_before)
+    print(f"'{KILLED}' in the web logs: {logged['killed']}")
+    print(f"other error lines in the web logs: {logged['errors']}")
+    web = sum(v for k, v in cpu.items() if k.startswith("web"))
+    print(f"CPU during the storm (s) web {web:.2f} ({ms * web / args.sockets:.1f} ms a socket), "
+          + ", ".join(f"{k} {v:.2f}" for k, v in cpu.items() if not k.startswith("web")))
+    server = "uvicorn" if any("uvicorn" in _command_of(port) for port in ports) else "daphne"
+    print(f"web server               {server}")
+    print(f"machine                  {os.cpu_count()} cores, load average "
+          f"{load_before[0]:.2f} before the storm, {os.getloadavg()[0]:.2f} after it")
+
+
+def _command_of(port: int) -> str:
+    try:
+        pid = (stack_state() / f"web-{port}.pid").read_text().strip()
+        return Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")
+    except OSError:
+        return ""
 
 
 def main() -> None:
@@ -156,6 +208,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=30,
                         help="seconds a client waits for its handshake and its sync")
     parser.add_argument("--hold", type=float, default=2, help="seconds to hold them open")
+    parser.add_argument("--settle", type=float, default=12,
+                        help="seconds to wait after closing them before reading the logs")
     parser.add_argument("--busy", type=float, default=0,
                         help="hold one core at this share (bench/busy.py) during the storm")
     args = parser.parse_args()

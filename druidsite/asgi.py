@@ -7,14 +7,13 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "druidsite.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from druidsite import embedded  # noqa: E402
 from druidsite.limits import BodyLimit  # noqa: E402
 from druidsite.routing import websocket_urlpatterns  # noqa: E402
 from druidsite.socket_threads import SocketThreads  # noqa: E402
-from druidsite.ws_auth import TokenAuthMiddleware, browser_origin_validator  # noqa: E402
+from druidsite.ws_auth import browser_origin_validator, socket_auth_stack  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -22,7 +21,7 @@ application = ProtocolTypeRouter(
         "http": BodyLimit(django_asgi_app),
         # Sockets' database work on a bounded pool of threads (druidsite.socket_threads).
         "websocket": SocketThreads(browser_origin_validator(
-            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+            socket_auth_stack(URLRouter(websocket_urlpatterns))
         )),
     }
 )

@@ -16,6 +16,8 @@ internal error (1011). The read timeout here is longer than the pop's.
 from __future__ import annotations
 
 import asyncio
+import time
+from collections import defaultdict
 
 from channels_redis.core import RedisChannelLayer
 from redis import asyncio as aioredis
@@ -39,6 +41,23 @@ class PooledRedisChannelLayer(RedisChannelLayer):
         host.setdefault("socket_timeout", self.brpop_timeout + 10)
         return aioredis.BlockingConnectionPool.from_url(address, **host)
 
+    async def group_add_many(self, groups: list[str], channel: str) -> None:
+        """``group_add`` of several groups in one round trip per Redis server (a
+        pipeline), where one each would take two: a socket joins its log-in's groups
+        and its game's on every connect, and a reconnect burst is made of connects."""
+        by_shard: dict[int, list[str]] = defaultdict(list)
+        for group in groups:
+            assert self.require_valid_group_name(group), "Group name not valid"
+            by_shard[self.consistent_hash(group)].append(group)
+        assert self.require_valid_channel_name(channel), "Channel name not valid"
+        for index, shard_groups in by_shard.items():
+            async with self.connection(index).pipeline(transaction=False) as pipe:
+                for group in shard_groups:
+                    key = self._group_key(group)
+                    pipe.zadd(key, {channel: time.time()})
+                    pipe.expire(key, self.group_expiry)
+                await pipe.execute()
+
     async def receive(self, channel: str) -> dict:
         """A socket's next message. A read that fails on a connection the pool kept from
         before a Redis restart is tried once more, at once, on a new connection: the
@@ -53,3 +72,15 @@ class PooledRedisChannelLayer(RedisChannelLayer):
             if task is not None and task.cancelling():
                 raise  # the socket is going away: its read was cancelled, not lost
             return await super().receive(channel)
+
+
+async def join_groups(layer, groups: list[str], channel: str) -> None:
+    """Add ``channel`` to every group: in one round trip on the Redis layer, one
+    call each on any other."""
+    if not groups:
+        return
+    if hasattr(layer, "group_add_many"):
+        await layer.group_add_many(groups, channel)
+        return
+    for group in groups:
+        await layer.group_add(group, channel)

@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 
 _server_loop: asyncio.AbstractEventLoop | None = None
 _lock = threading.Lock()
+#: Sends scheduled on a running loop, kept until done (a task only weakly held may vanish).
+_scheduled: set[asyncio.Task] = set()
 
 
 def remember_server_loop() -> None:
@@ -55,14 +57,21 @@ def publish_many(messages: list[tuple[str, dict]]) -> None:
                 log.warning("broadcast to %s failed", group, exc_info=True)
 
     try:
-        loop = _server_loop
+        loop, running = _server_loop, _running_loop()
         if (
             isinstance(layer, InMemoryChannelLayer)
             and loop is not None
             and loop.is_running()
-            and _running_loop() is not loop
+            and running is not loop
         ):
             asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=5)
+        elif running is not None:
+            # Synchronous code running on an event loop (a model signal of a save made
+            # there, with async-unsafe calls allowed): async_to_sync may not block the
+            # loop, so the sends run on it as soon as that code gives it back.
+            task = running.create_task(send_all())
+            _scheduled.add(task)
+            task.add_done_callback(_scheduled.discard)
         else:
             async_to_sync(send_all)()
     except Exception:  # the broadcast is best effort: clients catch up by version

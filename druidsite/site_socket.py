@@ -6,16 +6,23 @@
 - a signed-in player's socket joins the groups of its log-in before it is
   accepted, and is closed (SIGNED_OUT) when that log-in ends
   (druidsite.socket_accounts); ``may_write`` checks the log-in again before
-  a message changes anything.
+  a message changes anything;
+- the log-in check and what the socket loads to decide (``load_at_connect``)
+  share one hop to a database thread, and the groups are joined in one Redis
+  round trip: a reconnect burst is thousands of handshakes, and each hop and
+  round trip of each one is waited for (docs/storm.md).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.exceptions import AcceptConnection, DenyConnection
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
+from druidsite.channel_layer import join_groups
 from druidsite.realtime import remember_server_loop
 from druidsite.socket_accounts import SIGNED_OUT, account_groups, still_signed_in
 from druidsite.socket_limits import TOO_LARGE, too_large
@@ -29,16 +36,32 @@ def signed_out_error() -> dict:
 
 
 class SiteSocket(DirectDispatch, AsyncJsonWebsocketConsumer):
+    #: What ``load_at_connect`` returned, for ``connect``.
+    loaded: Any = None
+
+    def load_at_connect(self) -> Any:
+        """The database work ``connect`` needs for a signed-in socket (synchronous, in
+        a database thread), done in the same hop as the log-in check, after the
+        log-in's groups are joined. Nothing by default; a visitor's socket (no
+        groups) makes no hop here."""
+        return None
+
+    def _checked_load(self) -> tuple[bool, Any]:
+        if self.groups and not still_signed_in(self.scope):
+            return False, None
+        return True, self.load_at_connect()
+
     async def websocket_connect(self, message) -> None:
         remember_server_loop()
         # Joined before the log-in is checked once more: a close sent in between is
         # not missed. Left again by websocket_disconnect (channels' ``groups``).
         self.groups = account_groups(self.scope)
-        for group in self.groups:
-            await self.channel_layer.group_add(group, self.channel_name)
-        if self.groups and not await database_sync_to_async(still_signed_in)(self.scope):
-            await self.close(code=SIGNED_OUT)
-            return
+        await join_groups(self.channel_layer, self.groups, self.channel_name)
+        if self.groups:
+            signed_in, self.loaded = await database_sync_to_async(self._checked_load)()
+            if not signed_in:
+                await self.close(code=SIGNED_OUT)
+                return
         try:
             await self.connect()
         except AcceptConnection:

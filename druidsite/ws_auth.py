@@ -8,9 +8,11 @@ in logs.
 
 from __future__ import annotations
 
+from channels.auth import AuthMiddleware
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from channels.security.websocket import OriginValidator
+from channels.sessions import CookieMiddleware, SessionMiddleware
 from django.conf import settings
 
 
@@ -34,7 +36,7 @@ def _token_from_headers(headers) -> str | None:
 
 
 class TokenAuthMiddleware(BaseMiddleware):
-    """Runs inside AuthMiddlewareStack: a valid token replaces an anonymous user."""
+    """Inside the session auth (socket_auth_stack): a valid token replaces an anonymous user."""
 
     async def __call__(self, scope, receive, send):
         user = scope.get("user")
@@ -46,6 +48,27 @@ class TokenAuthMiddleware(BaseMiddleware):
                     # The key names the log-in: its socket closes when it is deleted.
                     scope = dict(scope, user=found, auth_token=key)
         return await super().__call__(scope, receive, send)
+
+
+class SessionAuthMiddleware(AuthMiddleware):
+    """Channels' AuthMiddleware, without its hop to a database thread when the
+    handshake carries no session cookie (a program with a token, a visitor who
+    never logged in): such a scope's user is anonymous without reading anything,
+    and a reconnect burst is mostly made of handshakes."""
+
+    async def resolve_scope(self, scope):
+        session = scope["session"]
+        if session.session_key is None:
+            from django.contrib.auth.models import AnonymousUser
+
+            scope["user"]._wrapped = AnonymousUser()
+            return
+        await super().resolve_scope(scope)
+
+
+def socket_auth_stack(inner):
+    """A socket's user: its session cookie's log-in, else its token's (else anonymous)."""
+    return CookieMiddleware(SessionMiddleware(SessionAuthMiddleware(TokenAuthMiddleware(inner))))
 
 
 class BrowserOriginValidator(OriginValidator):

@@ -6,8 +6,10 @@ import re
 
 from channels.db import database_sync_to_async
 from django.core.cache import cache
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
+from druidsite.channel_layer import join_groups
 from druidsite.site_socket import SiteSocket
 from druidsite.socket_limits import (
     MAX_MESSAGE_BYTES,  # noqa: F401 - the limit, named here too
@@ -15,7 +17,7 @@ from druidsite.socket_limits import (
     too_large,
 )
 from games.broadcast import group_name, lobby_group, user_group
-from games.models import Match
+from games.models import Match, Seat
 from games.visibility import match_payload, records_payload, viewer_seat
 
 PRESENCE_SECONDS = 90
@@ -52,18 +54,32 @@ def valid_version(value) -> bool:
 class MatchConsumer(SiteSocket):
     """/ws/games/<id>/?since=<version>: catch up from a version, then follow live."""
 
+    def load_at_connect(self) -> tuple[int, str | None] | None:
+        return self._viewer(self.scope["url_route"]["kwargs"]["match_id"])
+
     async def connect(self) -> None:
         self.group = None
         match_id = self.scope["url_route"]["kwargs"]["match_id"]
-        found = await self._viewer(match_id)
+        # A player's seat was read with the log-in check (load_at_connect). A visitor
+        # watches the public view: the match is read once, with its snapshot, after
+        # the group is joined and before the accept (an unknown id is still refused).
+        found = self.loaded if self.groups else (match_id, None)
         if found is None:
             await self.close(code=4404)
             return
         self.match_id, self.viewer = found
         self.group = group_name(self.match_id, self.viewer)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await join_groups(self.channel_layer, [self.group], self.channel_name)
+        if self.groups:
+            await self.accept()
+            await self._catch_up(self._since())
+            return
+        message = await self._snapshot(self._since())
+        if message is None:
+            await self.close(code=4404)  # disconnect() leaves the group
+            return
         await self.accept()
-        await self._catch_up(self._since())
+        await self.send_json(message)
 
     def _since(self) -> int:
         query = self.scope.get("query_string", b"").decode("ascii", "replace")
@@ -73,16 +89,21 @@ class MatchConsumer(SiteSocket):
                 return int(value)
         return 0
 
-    @database_sync_to_async
-    def _viewer(self, match_id: str):
-        match = Match.objects.filter(pk=match_id).first()
-        if match is None:
-            return None
-        return match.pk, viewer_seat(match, self.scope.get("user"))
+    def _viewer(self, match_id: int) -> tuple[int, str | None] | None:
+        """The match's id and the signed-in viewer's seat (viewer_seat's rule) in one
+        query, or None when there is no such match."""
+        user = self.scope["user"]
+        matches = Match.objects.filter(pk=match_id)
+        own_seat = Seat.objects.filter(match=OuterRef("pk"), user_id=user.pk, takeover_level="")
+        found = matches.annotate(own_seat=Subquery(own_seat.values("seat")[:1])).values_list(
+            "pk", "own_seat").first()
+        return None if found is None else (found[0], found[1] or None)
 
     @database_sync_to_async
-    def _snapshot(self, since: int) -> dict:
-        match = Match.objects.get(pk=self.match_id)
+    def _snapshot(self, since: int) -> dict | None:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return None
         seats = list(match.seats.select_related("user"))  # one query for both uses
         self.viewer = viewer_seat(match, self.scope.get("user"), seats)  # may be handed over
         return {
@@ -93,6 +114,9 @@ class MatchConsumer(SiteSocket):
 
     async def _catch_up(self, since: int) -> None:
         message = await self._snapshot(since)
+        if message is None:  # the match is gone
+            await self.close(code=4404)
+            return
         await self._follow(self.viewer)
         await self.send_json(message)
 
@@ -177,11 +201,16 @@ class UserConsumer(SiteSocket):
             await self.close(code=4401)
             return
         self.user_id = user.pk
-        await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
-        # Present from the accept on: marked before it, so nothing the client does once
-        # connected (its own ping, a page asking who is present) runs ahead of the mark.
-        await self._mark_present()
+        await join_groups(self.channel_layer, [user_group(self.user_id)], self.channel_name)
         await self.accept()
+
+    def load_at_connect(self) -> None:
+        # Present from the accept on: marked before it (in the handshake's one database
+        # hop), so nothing the client does once connected (its own ping, a page asking
+        # who is present) runs ahead of the mark.
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            cache.set(presence_key(user.pk), True, PRESENCE_SECONDS)
 
     async def _mark_present(self) -> None:
         await database_sync_to_async(cache.set)(presence_key(self.user_id), True, PRESENCE_SECONDS)
