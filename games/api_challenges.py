@@ -33,7 +33,7 @@ def visible_challenges(user: Any) -> list[Challenge]:
     """Open challenges: to anyone (the newest), to ``user``, and by ``user``; newest first."""
     base = Challenge.objects.filter(status=Challenge.Status.OPEN).select_related(
         "creator", "opponent")
-    from social.services import blocked_ids
+    from social.selectors import blocked_ids
 
     found = {c.pk: c for c in base.filter(opponent__isnull=True)
              .exclude(creator_id__in=blocked_ids(user))

@@ -12,23 +12,24 @@ import hashlib
 import logging
 import random
 import time
-from datetime import timedelta
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
-from django.dispatch import receiver
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from druidsite.enqueue import enqueue
 from games import catalog, services, terms
-from games.commit import Committed, match_committed
 from games.models import Challenge, Match, Seat
 from games.rules import get_rules
 
 log = logging.getLogger(__name__)
+
+#: The lessons' scripted replies, asked before the AI decides: each takes the match and
+#: the seat and returns the move the lesson expects, or None. games.apps adds the
+#: tutorial's (games.tutorial sits above the AI players and starts its games with them).
+SCRIPTS: list[Callable[[Match, str], dict | None]] = []
 
 #: The seats an AI plays: an AI player's, or one taken over after a timeout (games.takeover).
 AI_SEAT = Q(user__is_bot=True) | ~Q(takeover_level="")
@@ -82,7 +83,6 @@ def _rng(match_id: int, version: int) -> random.Random:
 
 def choose_move(match: Match, seat: Seat) -> dict:
     """The bot's decision, from its view, legal moves and the log as its seat saw it."""
-    from games import tutorial
     from games.ai import Budget, get_bot
     from games.visibility import records_payload
 
@@ -90,9 +90,10 @@ def choose_move(match: Match, seat: Seat) -> dict:
     state = rules.from_json(match.state)
     view = rules.view(state, seat.seat)
     legal = rules.legal_moves(state)
-    scripted = tutorial.scripted_move(match, seat.seat)
-    if scripted is not None and scripted in legal:
-        return scripted  # a tutorial's scripted turn: the lesson expects this reply
+    for script in SCRIPTS:
+        scripted = script(match, seat.seat)
+        if scripted is not None and scripted in legal:
+            return scripted  # a tutorial's scripted turn: the lesson expects this reply
     level = seat.takeover_level or seat.user.bot_level
     history = [event for record in records_payload(match, seat.seat) for event in record["events"]]
     granted = settings.AI_CPU_SECONDS if level == "strong" else 0
@@ -129,49 +130,6 @@ def bot_seats_owing(match_id: int) -> bool:
     return Seat.objects.filter(
         AI_SEAT, match_id=match_id, match__status=Match.Status.ACTIVE
     ).exclude(deadline=None, paused_remaining=None).exists()
-
-
-@receiver(match_committed, dispatch_uid="games.bots.schedule_bot_move")
-def schedule_bot_move(sender, committed: Committed, **kwargs) -> None:
-    if committed.ai_owes:
-        _queue_bot_move(committed.match_id, committed.version)
-
-
-def _queue_bot_move(match_id: int, version: int) -> bool:
-    from games.tasks import bot_move
-
-    # The task id names the match and version: a duplicate is recognisable in
-    # the broker's history and the task itself checks the version anyway.
-    # Best effort: a move that could not be queued is queued again by
-    # requeue_missed (the beat task games.requeue_bot_tasks).
-    return enqueue(bot_move, (match_id, version), task_id=f"bot-{match_id}-{version}")
-
-
-def requeue_missed(older_than: float = 60, limit: int = 500) -> int:
-    """Queue again what AI players have owed for more than ``older_than`` seconds:
-    moves (keyed by match and version, so a duplicate does nothing) and accepts of
-    challenges addressed to them. Their first task was lost, e.g. while the broker
-    was down. Returns how many tasks were queued."""
-    from games.tasks import bot_accept
-
-    cutoff = timezone.now() - timedelta(seconds=older_than)
-    owed = (
-        Seat.objects.filter(AI_SEAT, match__status=Match.Status.ACTIVE,
-                            match__updated_at__lt=cutoff)
-        .exclude(deadline=None, paused_remaining=None)
-        .order_by("match__updated_at").values_list("match_id", "match__version")
-        .distinct()[:limit]
-    )
-    queued = sum(_queue_bot_move(match_id, version) for match_id, version in owed)
-    challenges = (
-        Challenge.objects.filter(status=Challenge.Status.OPEN, opponent__is_bot=True,
-                                 created_at__lt=cutoff)
-        .order_by("created_at").values_list("pk", flat=True)[:limit]
-    )
-    queued += sum(enqueue(bot_accept, (pk,)) for pk in challenges)
-    if queued:
-        log.info("queued %d missed AI tasks again", queued)
-    return queued
 
 
 def accept_if_bot(challenge: Challenge) -> Match | None:

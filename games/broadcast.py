@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from druidsite.realtime import publish_many
+from druidsite.realtime import publish_many, user_group
 from games.commit import Committed, match_committed
 from games.models import Match
 from games.rules import get_rules
@@ -24,10 +24,6 @@ def group_name(match_id: int, viewer: str | None) -> str:
 
 def lobby_group() -> str:
     return "lobby"
-
-
-def user_group(user_id: int) -> str:
-    return f"user-{user_id}"
 
 
 def broadcast_match(match_id: int, from_version: int,

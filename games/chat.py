@@ -148,7 +148,7 @@ HIDDEN_BY_ADMIN, ACCOUNT_DELETED = "admin", "account_deleted"
 def hidden_why(message: ChatMessage) -> str | None:
     if not message.hidden:
         return None
-    from accounts.ownership import is_deleted
+    from accounts.deleted import is_deleted
 
     return ACCOUNT_DELETED if is_deleted(message.user) else HIDDEN_BY_ADMIN
 
@@ -171,7 +171,7 @@ def line_payload(message: ChatMessage) -> dict[str, Any]:
 
 def lines(match: Match, user, *, since: int = 0) -> list[dict[str, Any]]:
     """The chat lines ``user`` may read, oldest first (lines of players they block left out)."""
-    from social.services import blocked_ids
+    from social.selectors import blocked_ids
 
     channels = readable(match, user)
     if not channels:
@@ -188,7 +188,7 @@ def _broadcast(match: Match, message: ChatMessage) -> None:
 
     from druidsite.realtime import publish_many
     from games.broadcast import group_name
-    from social.services import blocked_ids
+    from social.selectors import blocked_ids
 
     payload = {"type": "chat.line", "line": line_payload(message)}
     teams = {} if message.channel in (PLAYERS, SPECTATORS) else _teams(match)

@@ -10,7 +10,6 @@ by itself (a periodic task).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -40,24 +39,6 @@ def _used_seconds(user, now: datetime) -> int:
 def vacation_seconds_left(user, now: datetime | None = None) -> int:
     now = now or timezone.now()
     return max(0, allowance_seconds() - _used_seconds(user, now))
-
-
-def set_clocks(match: Match, seats: Iterable[Seat], owed: Iterable[str], now: datetime) -> None:
-    """Start the clock of every seat in ``owed`` and stop the others (not saved).
-
-    Correspondence clocks are per move: a seat that owes a new decision gets the
-    full days_per_move again.
-    """
-    owed = set(owed)
-    per_move = timedelta(days=match.days_per_move)
-    for seat in seats:
-        if seat.seat in owed and not match.is_over:
-            if seat.user.on_vacation:
-                seat.deadline, seat.paused_remaining = None, per_move
-            else:
-                seat.deadline, seat.paused_remaining = now + per_move, None
-        else:
-            seat.deadline, seat.paused_remaining = None, None
 
 
 def start_vacation(user, now: datetime | None = None) -> None:

@@ -18,9 +18,11 @@ needs, changes what it must and returns the log ``Entry`` it wants written.
 
 After the transaction commits, ``match_committed`` is sent with that value:
 the broadcast, the AI's next move and the turn mails read it instead of the
-database. A new or changed result also queues one task keyed by match and
-version (``games.settle_result``), which runs the slow, idempotent follow-ups:
-ratings, ladder positions, the next game of a series.
+database. For a new or changed result, the last of those listeners
+(games.tasks.queue_settle, connected by games.apps) queues one task keyed by
+match and version (``games.settle_result``), which runs the slow, idempotent
+follow-ups: ratings, ladder positions, the next game of a series. The commit
+imports none of its listeners.
 
 No other module saves a field of a Match or Seat that a client can see (a test
 reads the source to hold that: tests/games/test_one_write_path.py).
@@ -39,8 +41,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from druidsite.enqueue import enqueue
-from games import clocks
+from games.deadlines import set_clocks
 from games.errors import Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from games.models import Match, MoveRecord, Seat
 from games.rules import get_rules
@@ -114,8 +115,7 @@ class Pending:
         return others[0] if len(others) == 1 else None
 
     def set_clocks(self, owed: Iterable[str] | None = None) -> None:
-        clocks.set_clocks(self.match, self.seats, self.owed() if owed is None else owed,
-                          self.now)
+        set_clocks(self.match, self.seats, self.owed() if owed is None else owed, self.now)
 
     def finish(self, winner: str | None, reason: str, detail: str,
                scores: dict[str, int] | None = None) -> None:
@@ -338,13 +338,6 @@ def dispatch(committed: Committed) -> None:
         if isinstance(outcome, Exception):
             log.error("after game %s v%s: %s failed", committed.match_id, committed.version,
                       receiver, exc_info=(type(outcome), outcome, outcome.__traceback__))
-    if committed.result_changed:
-        from games.tasks import settle_result
-
-        # Best effort: a result whose task was lost is settled by the catch-up sweeps
-        # (ladders.catch_up, ratings.rate_missed).
-        enqueue(settle_result, (committed.match_id, committed.version),
-                task_id=f"settle-{committed.match_id}-{committed.version}")
 
 
 def settle(match_id: int, version: int) -> bool:

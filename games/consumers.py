@@ -8,13 +8,14 @@ from channels.db import database_sync_to_async
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
+from druidsite.realtime import presence_key, user_group
 from druidsite.site_socket import SiteSocket
 from druidsite.socket_limits import (
     MAX_MESSAGE_BYTES,  # noqa: F401 - the limit, named here too
     TOO_LARGE,
     too_large,
 )
-from games.broadcast import group_name, lobby_group, user_group
+from games.broadcast import group_name, lobby_group
 from games.models import Match
 from games.visibility import match_payload, records_payload, viewer_seat
 
@@ -22,10 +23,6 @@ PRESENCE_SECONDS = 90
 #: The largest version a client may name: beyond it the database's integers overflow.
 MAX_VERSION = 2**31 - 1
 _DIGITS = re.compile(r"[0-9]{1,10}")
-
-
-def presence_key(user_id: int) -> str:
-    return f"presence:{user_id}"
 
 
 def _send_chat(match_id: int, user, channel, text) -> dict | None:

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from druidsite.realtime import publish_many
+from druidsite.realtime import publish_many, user_group
 from games.models import Challenge
 
 
@@ -40,12 +40,6 @@ def _text(kind: str, challenge: Challenge, actor: Any) -> str:
     if challenge.rematch_of_id:
         return _("%(name)s withdrew the rematch offer.") % {"name": name}
     return _("%(name)s withdrew their challenge.") % {"name": name}
-
-
-def user_group(user_id: int) -> str:
-    """The player's own socket group (games.broadcast.user_group, which imports the
-    services: not imported here, as the services send these notices)."""
-    return f"user-{user_id}"
 
 
 def _notice(kind: str, challenge: Challenge, recipient: Any, actor: Any) -> tuple[str, dict]:

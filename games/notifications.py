@@ -21,8 +21,8 @@ from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
+from druidsite.realtime import presence_key
 from druidsite.site_url import site_url
-from games.consumers import presence_key
 from games.models import Match, Seat
 
 ONE_DAY = timedelta(days=1)

@@ -82,10 +82,9 @@ def stalled(review: Review) -> bool:
 
 
 def _queue(review_id: int) -> None:
-    from druidsite.enqueue import enqueue
-    from games.tasks import review_match
+    from druidsite.enqueue import queue
 
-    enqueue(review_match, (review_id,))
+    queue("games.review_match", (review_id,))  # the task is games.tasks': named, not imported
 
 
 def chance(value: float | None, unit: str) -> float | None:

@@ -18,8 +18,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from druidsite.enqueue import enqueue
-from games import clocks, commit, notices, takeover, terms
+from druidsite.enqueue import queue
+from games import commit, deadlines, notices, takeover, terms
 from games.commit import Committed, Entry, NothingToDo, Pending
 from games.errors import BadMove, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from games.handicap import handicaps_for
@@ -88,7 +88,7 @@ def create_challenge(
         if not opponent.is_active:
             raise ServiceError(_("That player's account is closed."))
         terms.check_opponent(info, opponent)
-        from social.services import refuse_if_blocked
+        from social.selectors import refuse_if_blocked
 
         refuse_if_blocked(user, opponent)
     if not isinstance(rated, bool):
@@ -115,11 +115,10 @@ def create_challenge(
         _lobby_changed()
         notices.challenge_changed(challenge, "offered")
         if opponent is not None and opponent.is_bot:
-            from games.tasks import bot_accept
-
             # AI players accept at once; play_the_ai does it inline, this covers
-            # challenges made from the ordinary form or the API (best effort).
-            transaction.on_commit(lambda: enqueue(bot_accept, (challenge.pk,)))
+            # challenges made from the ordinary form or the API (best effort). The
+            # task is the AI room's (games.tasks): named, not imported.
+            transaction.on_commit(lambda: queue("games.bot_accept", (challenge.pk,)))
     return challenge
 
 
@@ -140,7 +139,7 @@ def accept_challenge(challenge_id: Any, user) -> Match:
             raise Forbidden(_("You cannot accept your own challenge."))
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise Forbidden(_("This challenge is addressed to another player."))
-        from social.services import refuse_if_blocked
+        from social.selectors import refuse_if_blocked
 
         refuse_if_blocked(challenge.creator, user)
         creator, opponent = challenge.creator, user
@@ -231,7 +230,7 @@ def start_match(
                   rated=rated and not tutorial, days_per_move=days_per_move,
                   rematch_of=rematch_of, tutorial=tutorial)
     seats = [Seat(seat=seat, user=user, removed=removed[seat]) for seat, user in players.items()]
-    clocks.set_clocks(match, seats, rules.owed_by(state), timezone.now())
+    deadlines.set_clocks(match, seats, rules.owed_by(state), timezone.now())
     return commit.create(match, seats).match
 
 

@@ -19,9 +19,8 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
 
-from druidsite.realtime import publish_many
+from druidsite.realtime import publish_many, user_group
 from games.models import Match, Table
-from games.notices import user_group
 from notices.kinds import words
 
 

@@ -102,7 +102,7 @@ def join_table(table_id: Any, user) -> Table:
             mine.invited = False
             mine.save(update_fields=["invited"])
         else:
-            from social.services import blocked_ids
+            from social.selectors import blocked_ids
 
             if blocked_ids(user) & {p.user_id for p in places}:
                 raise Forbidden(_("That player does not take challenges from you."))
@@ -125,7 +125,7 @@ def invite(table_id: Any, user, username: Any) -> TableSeat:
         table, places = _open_table(table_id)
         if not any(p.user_id == user.pk and not p.invited and not p.ai_level for p in places):
             raise Forbidden(_("Only the players at this table can invite."))
-        from social.services import refuse_if_blocked
+        from social.selectors import refuse_if_blocked
 
         refuse_if_blocked(user, guest)
         if any(p.user_id == guest.pk for p in places):

@@ -1,17 +1,31 @@
-"""Celery tasks of the game layer: thin wrappers over services.
+"""Celery tasks of the game layer: thin wrappers over the rooms below, and the
+receivers that queue them after a commit.
 
 The follow-ups of a move (AI moves and accepts, a result's settling) ignore
-their results: nobody waits for them (see druidsite.enqueue).
+their results: nobody waits for them (see druidsite.enqueue). The commit and the
+change functions import nothing of this module: they send ``match_committed``
+(answered here) or name a task by its Celery name (druidsite.enqueue.queue).
 """
 
 from __future__ import annotations
+
+import logging
+from datetime import timedelta
 
 from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
 from django.db import OperationalError
+from django.dispatch import receiver
+from django.utils import timezone
 
+from druidsite.enqueue import enqueue
 from games import bots, clocks, commit, notifications, services
+from games.bots import AI_SEAT
+from games.commit import Committed, match_committed
+from games.models import Challenge, Match, Seat
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(name="games.expire_deadlines")
@@ -59,13 +73,11 @@ def bot_move(match_id: int, version: int) -> bool:
 @shared_task(name="games.requeue_bot_tasks", ignore_result=True)
 def requeue_bot_tasks(older_than: float = 60) -> int:
     """Scheduled every minute: AI moves and accepts whose task was lost, queued again."""
-    return bots.requeue_missed(older_than)
+    return requeue_missed(older_than)
 
 
 @shared_task(name="games.bot_accept", ignore_result=True)
 def bot_accept(challenge_id: int) -> int | None:
-    from games.models import Challenge
-
     challenge = Challenge.objects.filter(pk=challenge_id, status="open").first()
     match = bots.accept_if_bot(challenge) if challenge else None
     return match.pk if match else None
@@ -93,6 +105,60 @@ def settle_result(match_id: int, version: int) -> bool:
     """The slow follow-ups of a new or changed result (ratings, ladder positions, the
     next game of a series), keyed by match and version; each step is idempotent."""
     return commit.settle(match_id, version)
+
+
+def queue_settle(sender, committed: Committed, **kwargs) -> None:
+    """A new or changed result: the task that settles it, keyed by match and version.
+    Connected by games.apps after every other receiver of ``match_committed``, so it
+    is queued after the broadcast and the AI's next move, as the commit did."""
+    if committed.result_changed:
+        # Best effort: a result whose task was lost is settled by the catch-up sweeps
+        # (ladders.catch_up, ratings.rate_missed).
+        enqueue(settle_result, (committed.match_id, committed.version),
+                task_id=f"settle-{committed.match_id}-{committed.version}")
+
+
+# --- the AI's moves after a commit --------------------------------------------------------
+
+
+@receiver(match_committed, dispatch_uid="games.bots.schedule_bot_move")
+def schedule_bot_move(sender, committed: Committed, **kwargs) -> None:
+    if committed.ai_owes:
+        _queue_bot_move(committed.match_id, committed.version)
+
+
+def _queue_bot_move(match_id: int, version: int) -> bool:
+    # The task id names the match and version: a duplicate is recognisable in
+    # the broker's history and the task itself checks the version anyway.
+    # Best effort: a move that could not be queued is queued again by
+    # requeue_missed (the beat task games.requeue_bot_tasks).
+    return enqueue(bot_move, (match_id, version), task_id=f"bot-{match_id}-{version}")
+
+
+def requeue_missed(older_than: float = 60, limit: int = 500) -> int:
+    """Queue again what AI players have owed for more than ``older_than`` seconds:
+    moves (keyed by match and version, so a duplicate does nothing) and accepts of
+    challenges addressed to them. Their first task was lost, e.g. while the broker
+    was down. Returns how many tasks were queued."""
+    cutoff = timezone.now() - timedelta(seconds=older_than)
+    owed = (
+        Seat.objects.filter(AI_SEAT, match__status=Match.Status.ACTIVE,
+                            match__updated_at__lt=cutoff)
+        .exclude(deadline=None, paused_remaining=None)
+        .order_by("match__updated_at").values_list("match_id", "match__version")
+        .distinct()[:limit]
+    )
+    queued = sum(_queue_bot_move(match_id, version) for match_id, version in owed)
+    challenges = (
+        Challenge.objects.filter(status=Challenge.Status.OPEN, opponent__is_bot=True,
+                                 created_at__lt=cutoff)
+        .order_by("created_at").values_list("pk", flat=True)[:limit]
+    )
+    queued += sum(enqueue(bot_accept, (pk,)) for pk in challenges)
+    if queued:
+        log.info("queued %d missed AI tasks again", queued)
+    return queued
+
 
 
 @worker_ready.connect(dispatch_uid="games.requeue_owed_when_a_worker_starts")
@@ -139,7 +205,6 @@ def rebroadcast_recent(seconds: float = REBROADCAST_SECONDS) -> int:
     from django.utils import timezone
 
     from games.broadcast import broadcast_match
-    from games.models import Match
 
     since = timezone.now() - timedelta(seconds=seconds)
     recent = Match.objects.filter(updated_at__gte=since).values_list("pk", "version")

@@ -81,7 +81,7 @@ def _service_error(request: HttpRequest, error: services.ServiceError) -> None:
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    from social.services import blocked_ids
+    from social.selectors import blocked_ids
 
     open_challenges = (
         Challenge.objects.filter(status=Challenge.Status.OPEN, opponent__isnull=True)

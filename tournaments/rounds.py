@@ -22,7 +22,7 @@ import logging
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from druidsite.enqueue import enqueue
+from druidsite.enqueue import queue
 from games import services as game_services
 from games import terms
 from tournaments import fold, notices, reading
@@ -33,7 +33,7 @@ from tournaments.pairing import (
     pair_swiss,
     seat_tables,
 )
-from tournaments.services import Action, audit, lock
+from tournaments.writes import Action, audit, lock
 
 log = logging.getLogger(__name__)
 Format = Tournament.Format
@@ -64,10 +64,10 @@ def all_at_once(tournament: Tournament) -> bool:
 
 def queue_round(tournament_id: int, number: int) -> None:
     """Queue ``start_round`` after the commit, keyed by tournament and round."""
-    from tournaments.tasks import start_round as task
-
-    transaction.on_commit(lambda: enqueue(
-        task, (tournament_id, number), task_id=f"tournament-{tournament_id}-round-{number}"))
+    # The task is tournaments.tasks' (which imports this module): named, not imported.
+    transaction.on_commit(lambda: queue(
+        "tournaments.start_round", (tournament_id, number),
+        task_id=f"tournament-{tournament_id}-round-{number}"))
 
 
 def queue_first_rounds(tournament: Tournament) -> None:

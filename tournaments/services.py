@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from games import services as game_services
 from games.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.models import Match
-from tournaments import live
 from tournaments.models import Tournament, TournamentAudit, TournamentGame, TournamentPlayer
 from tournaments.pairing import PairingError
+from tournaments.writes import audit, lock
 
 Status = Tournament.Status
 Action = TournamentAudit.Action
@@ -30,29 +30,11 @@ DEFAULT_RATING = 1500.0
 REASON_LENGTH = 500
 
 __all__ = [
-    "Conflict", "Forbidden", "NotFound", "ServiceError", "audit", "close", "join",
-    "join_refusal", "leave", "leave_deleted_account", "lock", "open_registration", "pause",
+    "Conflict", "Forbidden", "NotFound", "ServiceError", "close", "join",
+    "join_refusal", "leave", "leave_deleted_account", "open_registration", "pause",
     "resume", "start",
     "withdraw",
 ]
-
-
-def lock(tournament_id: Any) -> Tournament:
-    try:
-        return Tournament.objects.select_for_update().get(
-            pk=int(getattr(tournament_id, "pk", tournament_id)))
-    except (Tournament.DoesNotExist, TypeError, ValueError):
-        raise NotFound(_("There is no tournament %(id)s.") % {"id": tournament_id}) from None
-
-
-def audit(tournament: Tournament, actor, action: str, **detail: Any) -> TournamentAudit:
-    """An audit row, and after the commit a nudge to the tournament's page."""
-    entry = TournamentAudit.objects.create(
-        tournament=tournament, actor=actor if getattr(actor, "pk", None) else None,
-        action=action, detail=detail,
-    )
-    live.changed_after_commit(tournament.pk, action)
-    return entry
 
 
 def _require_staff(actor) -> None:

@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from games import bots, services, tasks
+from games import services, tasks
 from games.bots import bot_for_level, ensure_bot_accounts
 from games.models import Challenge, Match
 from tests.conftest import embedded_env, manage
@@ -107,7 +107,7 @@ def test_the_requeue_runs_every_minute():
     entry = settings.CELERY_BEAT_SCHEDULE["requeue-bot-tasks"]
     assert entry["task"] == tasks.requeue_bot_tasks.name
     assert entry["schedule"] == timedelta(minutes=1)
-    assert bots.requeue_missed.__defaults__[0] == 60
+    assert tasks.requeue_missed.__defaults__[0] == 60
 
 
 class DeadCache:

@@ -4,8 +4,8 @@ import pytest
 from django.core import mail
 from django.core.cache import cache
 
+from druidsite.realtime import presence_key
 from games import notifications, services
-from games.consumers import presence_key
 from notices.models import Notice
 from tests.games.helpers import finish_by_resign, new_game
 

@@ -7,8 +7,8 @@ from django.core import mail
 from django.core.cache import cache
 from django.utils import timezone
 
+from druidsite.realtime import presence_key
 from games import notifications
-from games.consumers import presence_key
 from tests.games.helpers import new_game, play_first
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]

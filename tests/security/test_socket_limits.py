@@ -16,9 +16,9 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.core.cache import cache
 
+from druidsite.realtime import presence_key
 from druidsite.socket_limits import MAX_MESSAGE_BYTES, TOO_LARGE
 from games import services
-from games.consumers import presence_key
 from tests.security.socketgames import session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]

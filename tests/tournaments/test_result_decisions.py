@@ -87,7 +87,7 @@ def test_catch_up_folds_in_a_result_whose_settle_was_lost(make_tournament, field
     from tournaments import rounds
 
     cup = started(run, make_tournament, field[:4], staff, format="swiss", round_count=2)
-    monkeypatch.setattr("games.commit.enqueue", lambda *args, **kwargs: False)  # lost
+    monkeypatch.setattr("games.tasks.enqueue", lambda *args, **kwargs: False)  # lost
     game = running(cup)[0]
     win(run, game, game.first)
     game.refresh_from_db()
