@@ -2,11 +2,11 @@
 
 Export: a JSON document of everything the site keeps about the player, declared
 model by model in accounts.export (what is left out, and why, too); their games
-as their seat may see them, through games.visibility.
+as their seat may see them, through games.core.visibility.
 
 Deletion (after the password is confirmed): running games end unrated (the
 opponent wins by forfeit; a seat at a table is played on by an AI player, the
-game no longer rated: games.services.leave_deleted_account), tournaments are
+game no longer rated: games.core.services.leave_deleted_account), tournaments are
 left (withdrawn once started), open challenges cancelled, places at open tables
 given up (the player's own open tables cancelled; at a table playing its series
 an AI player takes the place), ladders left; tokens, sessions, e-mail addresses, notes,
@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.deleted import ANONYMOUS_PREFIX
-from games.errors import Forbidden, ServiceError
+from games.core.errors import Forbidden, ServiceError
 
 
 def export_data(user) -> dict[str, Any]:

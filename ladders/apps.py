@@ -9,7 +9,7 @@ class LaddersConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the receivers of finished matches (ratings, ladder positions).
-        from games import disputes
+        from games.core import disputes
         from ladders import leaving, receivers  # noqa: F401
         from ladders.services import decide_dispute
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.errors import ServiceError
+from games.core.errors import ServiceError
 from ladders.models import LadderEntry
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from games.errors import Forbidden
+from games.core.errors import Forbidden
 from social.models import Block
 
 

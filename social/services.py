@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.errors import Conflict, Forbidden, NotFound, ServiceError
+from games.core.errors import Conflict, Forbidden, NotFound, ServiceError
 from social.models import Block, Follow, ModerationAction, Mute, Report
 from social.selectors import blocked_between
 
@@ -69,8 +69,8 @@ def report(reporter, other, reason: Any, *, match_id: int | None = None,
            message_id: int | None = None) -> Report:
     """Report a player, or a chat line of theirs (``message_id``), with a reason."""
     if message_id is not None:
-        from games.chat import lines
         from games.models import ChatMessage
+        from social.chat import lines
 
         line = ChatMessage.objects.select_related("user", "match").filter(pk=message_id).first()
         if line is None or not any(x["id"] == line.pk for x in lines(line.match, reporter)):
@@ -169,7 +169,7 @@ def moderate(actor, user, kind: str, reason: Any, *, report_id: int | None = Non
         elif kind == ModerationAction.Kind.HIDE:
             if found is None or found.message_id is None:
                 raise ServiceError(_("Only a reported chat line can be hidden here."))
-            from games.chat import hide
+            from social.chat import hide
 
             hide(found.message_id, actor)
         elif kind == ModerationAction.Kind.MUTE:

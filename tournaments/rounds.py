@@ -3,13 +3,13 @@ the end of a tournament.
 
 ``start_round(tournament_id, number)`` is the body of the Celery task of the same name.
 It locks the tournament row, returns at once if the round exists, and otherwise creates
-the round, its games (through games.services.start_match, i.e. games.commit.create) and
+the round, its games (through games.core.services.start_match, i.e. games.core.commit.create) and
 byes in ONE transaction: a redelivered or concurrent task waits for the lock and then
 finds the round made; a worker killed half-way leaves nothing behind, and the task run
 again creates everything once. The unique constraints (tournament, number) and
 (round, board, replay) hold even against a writer that skipped the lock.
 
-A finished game reaches ``record_result`` through games.commit.result_changed (the settle
+A finished game reaches ``record_result`` through games.core.commit.result_changed (the settle
 task): the result is stored on its TournamentGame, a drawn knockout game gets its replay,
 and when every game of the round has ended the next round is queued, or the tournament
 ends with its winner.
@@ -23,8 +23,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from druidsite.enqueue import queue
-from games import services as game_services
-from games import terms
+from games.core import services as game_services
+from games.core import terms
 from tournaments import fold, notices, reading
 from tournaments.models import Tournament, TournamentBye, TournamentGame, TournamentRound
 from tournaments.pairing import (
@@ -188,7 +188,7 @@ def _two_player(tournament: Tournament, rnd: TournamentRound, board: int, replay
 
 
 def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int]) -> int:
-    from games.table_terms import default_limit
+    from games.core.table_terms import default_limit
 
     if rnd.number == 1:
         field_ = reading.entrants(tournament, active_only=True)
@@ -217,8 +217,8 @@ def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int]) -> in
 
 
 def _kasteel_bot(game: str):
-    from games import bots
     from games.ai import levels_for
+    from games.ai_players import bots
 
     levels = levels_for(game)
     level = "heuristic" if "heuristic" in levels else levels[0]

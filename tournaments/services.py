@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import services as game_services
-from games.errors import Conflict, Forbidden, NotFound, ServiceError
+from games.core import services as game_services
+from games.core.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.models import Match
 from tournaments.models import Tournament, TournamentAudit, TournamentGame, TournamentPlayer
 from tournaments.pairing import PairingError
@@ -205,7 +205,7 @@ def close(tournament_id: Any, actor, reason: Any) -> Tournament:
 
 def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
     """Withdraw a player: their running games of the tournament are lost by forfeit (a
-    resignation through games.services; at a Kasteel table an AI plays their seat on),
+    resignation through games.core.services; at a Kasteel table an AI plays their seat on),
     and they are paired no more. The forfeited games end unrated unless the tournament
     rates withdrawals (``rate_withdrawals``, off by default as a ladder's removals).
     Returns the ids of the games forfeited."""
@@ -252,7 +252,7 @@ def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
 def leave_deleted_account(user) -> list[int]:
     """``user`` deleted their account: they leave every tournament that is not over.
     Before the start their entry goes; after it they are withdrawn (paired no more) and
-    their running games of it end unrated (games.services.leave_deleted_account: the
+    their running games of it end unrated (games.core.services.leave_deleted_account: the
     opponent wins by forfeit; at a table an AI player plays the seat on). Returns the
     ids of the games ended or handed over."""
     ended: list[int] = []

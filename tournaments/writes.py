@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.errors import NotFound
+from games.core.errors import NotFound
 from tournaments import live
 from tournaments.models import Tournament, TournamentAudit
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from accounts import deleted, ownership
-from games import chat
 from games.models import ChatMessage
+from social import chat
 from tests.conftest import PASSWORD
 from tests.games.helpers import new_game
 

@@ -8,8 +8,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 
 from druidsite.realtime import presence_key
-from games import services
-from games.routing import websocket_urlpatterns
+from games.core import services
+from games.realtime.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]
 
