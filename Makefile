@@ -1,4 +1,7 @@
 # The two commands a newcomer needs: `make run` and `make test`.
+# `make test`, `make test-quick` and `make lint` run, in order: ruff (style and imports
+# of the whole tree), mypy (strict types of the pure packages, pyproject.toml [tool.mypy]),
+# then, except in lint, pytest.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -33,17 +36,20 @@ run: migrate
 ## Install everything and run the whole test suite.
 test: install-dev
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n 2 --dist loadscope
 
 ## The everyday loop: everything but the long drills (slow) and the browser tests.
 test-quick: install-dev
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n 2 --dist loadscope -m "not slow and not browser" -p no:cacheprovider
 
 lint: install-dev
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(VENV)/bin/lint-imports
 
 ## The separate processes of the services shape (with REDIS_URL set).
@@ -61,4 +67,4 @@ messages: install
 	$(PY) manage.py compilemessages -l nl $(MESSAGES_IGNORE)
 
 clean:
-	rm -rf $(VENV) data staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) data staticfiles .pytest_cache .ruff_cache .mypy_cache

@@ -92,7 +92,7 @@ def main() -> None:
           f"max {max(rates):,.0f}), {options.iterations:,} iterations a position")
     try:
         from games.ai.baseline import random_playout
-        from games.ai.druidenwalzer.baseline import GAME
+        from games.ai.druidenwalzer.playout import GAME
     except ImportError:
         return
     playout_rates = []

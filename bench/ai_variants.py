@@ -8,7 +8,7 @@ flags) or score its leaves with another share of random playout
 (``strong-eval-only``: none, the level before 2026-12-02), and play as
 arena levels beside the others (``baseline``, ``heuristic``...). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given). The report
-is the arena's (``games.ai.arena.format_report``).
+is the arena's (``games.ai.arena_match.format_report``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ai import registry  # noqa: E402
-from games.ai.arena import ArenaConfig, format_report, run_arena  # noqa: E402
+from games.ai.arena_match import ArenaConfig, format_report, run_arena  # noqa: E402
 from games.ai.base import Budget  # noqa: E402
 from games.ai.druidenwalzer.search import StrongBot  # noqa: E402
 

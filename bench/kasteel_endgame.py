@@ -38,8 +38,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ai.arena import play_all, seed_for  # noqa: E402
 from games.ai.arena_multi import _credit  # noqa: E402
+from games.ai.arena_tools import play_all, seed_for  # noqa: E402
 from games.ai.base import Budget  # noqa: E402
 from games.ai.kasteel.evaluate import NEW  # noqa: E402
 from games.ai.kasteel.heuristic import HeuristicBot  # noqa: E402

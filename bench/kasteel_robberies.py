@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kasteel_endgame import Quiet, new_table  # noqa: E402  (this folder)
 
-from games.ai.arena import play_all  # noqa: E402
 from games.ai.arena_multi import _credit  # noqa: E402
+from games.ai.arena_tools import play_all  # noqa: E402
 from games.ai.kasteel.heuristic import HeuristicBot  # noqa: E402
 from games.rules.kasteel.constants import BANDIT, CASTLE, HOME, KING, PIECES  # noqa: E402
 

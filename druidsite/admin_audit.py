@@ -1,4 +1,4 @@
-"""An admin whose create and edit are written to the model's own audit log."""
+"""Admins whose create, edit and delete are written to the model's own audit log."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from django import forms
 from django.contrib import admin
 from django.core import validators
 from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 
 
 def real_bounds(form_class):
@@ -67,11 +70,48 @@ class AuditedSaveMixin(admin.ModelAdmin):
 
 
 class DeletableWithItsLog(admin.ModelAdmin):
-    """An object made by mistake (``has_delete_permission`` says which: no games yet)
-    can be deleted by an admin who may delete it, together with its own rows (its audit
-    log, entries, invitations), which are read-only in the admin and would otherwise
-    block the deletion with a 403. The deletion itself is recorded in the admin's log
-    (django.contrib.admin's LogEntry: who, when, which object), which outlives it."""
+    """Deleting a ladder or a tournament, one rule for both.
+
+    Only one made by mistake can be deleted: ``delete_refusal(obj)`` says why not (it
+    has games), and the admin gets ``refusal_template`` saying so (409). Its own
+    read-only rows (entries, invitations) go with it; they would otherwise block the
+    deletion with a 403. Its audit log stays: the log's link to the object
+    (``audit_link``, a nullable foreign key of ``audit_model``) is emptied, and a
+    "delete" row records who deleted it, when, and its name, id and status, so the
+    log still tells what the object was. Django's admin log records the deletion too.
+    One at a time: no bulk delete, each deletion checked and logged."""
+
+    audit_model: Any  # the object's audit log: actor, action (with DELETE), detail
+    audit_link: str  # the log's foreign key to the object (on_delete SET_NULL)
+    refusal_template: str
+
+    def delete_refusal(self, obj) -> str:
+        """Why ``obj`` cannot be deleted, or "" when it can."""
+        return ""
+
+    def delete_view(self, request: HttpRequest, object_id, extra_context=None):
+        obj = get_object_or_404(self.model, pk=object_id)
+        refusal = self.delete_refusal(obj)
+        if refusal:
+            context = {**self.admin_site.each_context(request), "opts": self.model._meta,
+                       "original": obj, "form": None, "refusal": refusal,
+                       "title": _("%(name)s cannot be deleted") % {"name": obj.name}}
+            return TemplateResponse(request, self.refusal_template, context, status=409)
+        return super().delete_view(request, object_id, extra_context)
+
+    def delete_model(self, request: HttpRequest, obj) -> None:
+        # Written directly, not through the services' audit: nobody is told of a
+        # deletion, and the object's page is gone with it.
+        self.audit_model.objects.create(
+            **{self.audit_link: obj}, actor=request.user,
+            action=self.audit_model.Action.DELETE,
+            detail={"name": obj.name, "id": obj.pk, "status": obj.status})
+        super().delete_model(request, obj)
+
+    def get_actions(self, request: HttpRequest):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
 
     def get_deleted_objects(self, objs, request: HttpRequest):
         deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
 from games.models import Match
 from ladders import services
+from ladders.admin_filters import BanSeasonFilter
 from ladders.models import (
     Announcement,
     Ladder,
@@ -160,6 +161,8 @@ def _run(request: HttpRequest, call, success: str) -> bool:
 class LadderAdmin(DeletableWithItsLog, AuditedSaveMixin):
     record = staticmethod(audit)
     audit_actions = LadderAudit.Action
+    audit_model, audit_link = LadderAudit, "ladder"
+    refusal_template = "ladders/admin/refusal.html"
 
     list_display = ("name", "game", "status", "player_count", "days_per_move", "rated",
                     "challenge_range", "max_open_challenges", "cooldown_days",
@@ -186,15 +189,8 @@ class LadderAdmin(DeletableWithItsLog, AuditedSaveMixin):
             return [f for _name, opts in self.fieldsets for f in opts["fields"]]
         return [*self.readonly_fields, "season", "previous"]
 
-    def delete_view(self, request: HttpRequest, object_id, extra_context=None):
-        ladder = get_object_or_404(Ladder, pk=object_id)
-        refusal = services.delete_refusal(ladder)
-        if refusal:
-            context = {**self.admin_site.each_context(request), "opts": self.model._meta,
-                       "original": ladder, "title": _("%(name)s cannot be deleted") % {
-                           "name": ladder.name}, "form": None, "refusal": refusal}
-            return TemplateResponse(request, "ladders/admin/refusal.html", context, status=409)
-        return super().delete_view(request, object_id, extra_context)
+    def delete_refusal(self, obj: Ladder) -> str:
+        return services.delete_refusal(obj)
 
     def get_queryset(self, request: HttpRequest):
         return super().get_queryset(request).annotate(players=Count("entries"))
@@ -223,11 +219,6 @@ class LadderAdmin(DeletableWithItsLog, AuditedSaveMixin):
         if obj is not None and obj.games.exists():
             return False
         return super().has_delete_permission(request, obj)
-
-    def get_actions(self, request: HttpRequest):
-        actions = super().get_actions(request)
-        actions.pop("delete_selected", None)
-        return actions
 
 
     def _set_status(self, request: HttpRequest, queryset, status: str, done: str) -> None:
@@ -471,7 +462,7 @@ class LadderEntryAdmin(ReadOnlyAdmin):
 @admin.register(LadderBan)
 class LadderBanAdmin(ReadOnlyAdmin):
     list_display = ("ladder", "user", "until", "reason", "by", "at")
-    list_filter = ("ladder",)
+    list_filter = (BanSeasonFilter, "ladder")
     search_fields = ("user__username",)
     actions = ["lift"]
 

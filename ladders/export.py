@@ -11,26 +11,18 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from games.models import MoveRecord
+from ladders.export_decisions import CSV_COLUMNS, csv_rows, game_decisions, last_decision
 from ladders.models import Ladder, LadderGame
 from ladders.ratings import standing_ratings
 
 
-def ladder_data(ladder: Ladder) -> dict[str, Any]:
+def ladder_data(ladder: Ladder, *, name_admins: bool = False) -> dict[str, Any]:
+    """The export; ``name_admins``: each decision names its admin (a staff reader)."""
     entries = list(ladder.entries.select_related("user").order_by("position"))
     ratings = standing_ratings(ladder, [e.user_id for e in entries])
     games = (LadderGame.objects.filter(ladder=ladder).select_related(
         "challenger", "defender", "match").order_by("created_at", "id"))
-    decisions: dict[int, list[dict]] = {}
-    for record in MoveRecord.objects.filter(
-            match__ladder_game__ladder=ladder,
-            kind__in=[MoveRecord.Kind.CORRECT, MoveRecord.Kind.ANNUL]).order_by("version"):
-        event = (record.events or [{}])[0]
-        decisions.setdefault(record.match_id, []).append({
-            "version": record.version, "at": record.created_at.isoformat(),
-            "decision": record.kind,
-            "winner": event.get("winner"), "was": event.get("was"),
-            "reason": event.get("reason", "")})
+    decisions = game_decisions(ladder, name_admins=name_admins)
     return {
         "ladder": {
             "id": ladder.pk, "name": ladder.name, "game": ladder.game, "status": ladder.status,
@@ -51,6 +43,8 @@ def ladder_data(ladder: Ladder) -> dict[str, Any]:
             "defender": g.defender.username, "started_at": g.created_at.isoformat(),
             "finished_at": g.match.finished_at.isoformat() if g.match.finished_at else None,
             "status": g.match.status, "outcome": g.outcome or None,
+            # The decision in force, in columns of its own for the CSV.
+            **last_decision(decisions.get(g.match_id, [])),
             # Every admin's decision on the game, in order; the last one stands.
             "decisions": decisions.get(g.match_id, []),
         } for g in games],
@@ -63,7 +57,10 @@ def ladder_data(ladder: Ladder) -> dict[str, Any]:
 CSV_PARTS = {
     "standings": ("position", "player", "rating", "joined_at", "last_active_at"),
     "games": ("game", "challenger", "defender", "started_at", "finished_at", "status",
-              "outcome"),
+              "outcome", "decision", "decided_result", "decided_by", "decided_at",
+              "decision_reason", "decision_count"),
+    # One row per admin's decision on a game: see ladders.export_decisions.
+    "decisions": CSV_COLUMNS,
     "events": ("at", "action", "detail"),
 }
 
@@ -71,7 +68,7 @@ CSV_PARTS = {
 @require_GET
 def export(request: HttpRequest, ladder_id: int, fmt: str) -> HttpResponse:
     ladder = get_object_or_404(Ladder, pk=ladder_id)
-    data = ladder_data(ladder)
+    data = ladder_data(ladder, name_admins=request.user.is_staff)
     name = f"ladder-{ladder.pk}-season-{ladder.season}"
     if fmt == "json":
         response = JsonResponse(data, json_dumps_params={"indent": 1})
@@ -86,7 +83,7 @@ def export(request: HttpRequest, ladder_id: int, fmt: str) -> HttpResponse:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_PARTS[part], extrasaction="ignore")
     writer.writeheader()
-    for row in data[part]:
+    for row in csv_rows(data["games"]) if part == "decisions" else data[part]:
         # A structured value (an event's detail) is written as JSON, not as Python.
         writer.writerow({key: json.dumps(value, ensure_ascii=False)
                          if isinstance(value, dict | list) else value

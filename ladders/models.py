@@ -287,8 +287,11 @@ class LadderAudit(models.Model):
         UNFREEZE = "unfreeze", _("unfrozen")
         CLOSE = "close", _("closed")
         INACTIVE = "inactive", _("removed for inactivity")
+        DELETE = "delete", _("deleted")
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="audit")
+    #: Empty once the ladder was deleted: its log stays, with the deletion in it.
+    ladder = models.ForeignKey(Ladder, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="audit")
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+", help_text=_("Empty when the site itself acted (results, schedule)."),
@@ -303,7 +306,8 @@ class LadderAudit(models.Model):
 
     def __str__(self) -> str:
         actor = self.actor or "the site"
-        return f"{self.ladder} {self.action} by {actor} at {self.at:%Y-%m-%d %H:%M}"
+        ladder = self.ladder or self.detail.get("name", "a deleted ladder")
+        return f"{ladder} {self.action} by {actor} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class LadderBan(models.Model):

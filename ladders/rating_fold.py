@@ -11,7 +11,7 @@ must equal the fold, which ``verify_games`` checks (ladders.verify).
 A result is one of two kinds:
 - two seats with a score each (1, 0.5, 0): Glicko-2 (ladders.glicko), both players
   rated with the ratings from before the game, after their idle periods;
-- teams (tuples of players) with a rank each, 1 best: openskill (ladders.skill).
+- teams (tuples of players) with a rank each, 1 best: openskill (ladders.openskill_scale).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ladders import glicko
+from ladders.openskill_scale import MODEL, from_display, to_display
 
 
 @dataclass(frozen=True)
@@ -84,23 +85,21 @@ def _glicko_step(states: dict[int, PlayerState], result: RatedResult) -> list[Ch
 
 
 def _openskill_step(states: dict[int, PlayerState], result: RatedResult) -> list[Change]:
-    from ladders import skill
-
     held: dict[int, int] = {}
     for team, _rank in result.ranked:
         for user_id in team:
             held[user_id] = held.get(user_id, 0) + 1
     old = {user_id: states.get(user_id, PlayerState()) for user_id in held}
-    teams = [[skill.MODEL.rating(*skill.from_display(old[u].rating, old[u].deviation))
+    teams = [[MODEL.rating(*from_display(old[u].rating, old[u].deviation))
               for u in team] for team, _rank in result.ranked]
-    after = skill.MODEL.rate(teams, ranks=[rank for _team, rank in result.ranked])
+    after = MODEL.rate(teams, ranks=[rank for _team, rank in result.ranked])
     size = len(result.ranked)
     changes = []
     for (team, rank), new_team in zip(result.ranked, after, strict=True):
         for user_id, new in zip(team, new_team, strict=True):
             if held[user_id] > 1:
                 continue  # a player holding several seats is not rated by the game
-            rating, deviation = skill.to_display(new.mu, new.sigma)
+            rating, deviation = to_display(new.mu, new.sigma)
             state = old[user_id]
             changes.append(Change(
                 user_id=user_id, match_id=result.match_id, opponent_id=None,

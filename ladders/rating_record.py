@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Match, Seat
+from ladders import skill
 from ladders.models import Rating, RatingChange
 from ladders.rating_fold import Change, PlayerState, RatedResult, step
 from ladders.rating_locks import lock_unrated
@@ -32,8 +33,6 @@ def two_player_result(match: Match, seats: list[Seat]) -> RatedResult | None:
 def result_of(match: Match, seats: list[Seat] | None = None) -> RatedResult | None:
     """What ``match`` counts for in its game kind's ratings now (None: nothing, e.g.
     unrated, unfinished or annulled)."""
-    from ladders import skill
-
     if not match.rated or not match.is_over:
         return None
     if seats is None:

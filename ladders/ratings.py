@@ -140,9 +140,16 @@ def closed_at(ladder) -> datetime | None:
 
 def standing_ratings(ladder, user_ids) -> dict[int, Rating]:
     """The ratings a ladder's standings show: today's while it runs; a closed season's
-    as they were when it closed (from the rating history, which replays with every
-    decision), so its final standings stay as the season ended."""
+    as its close stored them (ladders.season_close), so its final standings stay as
+    the season ended; a season closed before they were stored: from the rating
+    history at the close."""
+    from ladders.season_close import frozen_ratings, frozen_standings
+
     user_ids = list(user_ids)
+    frozen = frozen_standings(ladder)
+    if frozen is not None:  # stored at the close (ladders.season_close)
+        return {user_id: rating for user_id, rating in frozen_ratings(ladder, frozen).items()
+                if user_id in user_ids}
     at = closed_at(ladder)
     if at is None:
         return {rating.user_id: rating for rating in Rating.objects.filter(

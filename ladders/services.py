@@ -46,6 +46,7 @@ from ladders.models import (
     LadderInvite,
 )
 from ladders.positions import apply_order, audit, entries_in_order, move_to
+from ladders.season_close import freeze
 
 Action = LadderAudit.Action
 
@@ -321,6 +322,8 @@ def remove_player(ladder_id: Any, actor, user, reason: str = "", *,
         raise ServiceError(_("A ban lasts 1 to 3650 days, or for good."))
     with transaction.atomic():
         ladder = _lock_ladder(ladder_id)
+        if ladder.status == Ladder.Status.CLOSED:  # its final standings stay as stored
+            raise Conflict(_("The ladder is closed."))
         entries = entries_in_order(ladder)
         entry = _entry(entries, user.pk)
         if entry is None:
@@ -402,7 +405,8 @@ def next_season(ladder_id: Any, actor, *, name: str, keep_order: bool) -> Ladder
         if ladder.status != Ladder.Status.CLOSED:
             ladder.status = Ladder.Status.CLOSED
             ladder.save(update_fields=["status"])
-            audit(ladder, actor, Action.CLOSE, before="open", after="closed")
+            freeze(ladder, audit(ladder, actor, Action.CLOSE, before="open",
+                                 after="closed"))
         if name.lower() == ladder.name.lower():
             raise ServiceError(_("The next season needs a name of its own: add the season "
                                  "to it, for example “%(name)s, season %(n)s”.") % {
@@ -418,13 +422,18 @@ def next_season(ladder_id: Any, actor, *, name: str, keep_order: bool) -> Ladder
                 if active_ban(ladder, entry.user) is None:
                     LadderEntry.objects.create(ladder=new, user=entry.user,
                                                position=new.entries.count() + 1)
-        for ban in LadderBan.objects.filter(ladder=ladder):
+        carried = []
+        for ban in LadderBan.objects.filter(ladder=ladder).select_related("user"):
             if ban.active():
+                # The same ban, carried: its date stays the day it was given.
                 LadderBan.objects.create(ladder=new, user=ban.user, until=ban.until,
-                                         reason=ban.reason, by=ban.by)
+                                         reason=ban.reason, by=ban.by, at=ban.at)
+                carried.append({"player": ban.user.username, "player_id": ban.user_id,
+                                "until": ban.until.isoformat() if ban.until else None})
         audit(ladder, actor, Action.SEASON, next=new.pk, name=name, keep_order=keep_order)
         audit(new, actor, Action.CREATE, previous=ladder.pk, season=new.season,
-              order=list(new.entries.order_by("position").values_list("user_id", flat=True)))
+              order=list(new.entries.order_by("position").values_list("user_id", flat=True)),
+              bans=carried)
     return new
 
 
@@ -492,7 +501,8 @@ def correct_result(game_id: Any, actor, result: str, note: str = "", *,
             committed = game_services.annul_result(game.match_id, actor, reason)
         else:
             committed = game_services.correct_result(game.match_id, actor, winner, reason)
-        audit(ladder, actor, Action.CORRECT, match=game.match_id, result=result,
+        audit(ladder, actor, Action.CORRECT, match=game.match_id,
+              version=committed.records[0].version, result=result,
               note=str(note)[:500], before=before,
               after={s.user.username: s.result for s in committed.seats})
     if notify:  # a ruling on a dispute tells the players itself
@@ -588,7 +598,9 @@ def set_status(ladder_id: Any, actor, status: str) -> Ladder:
             return ladder
         old, ladder.status = ladder.status, status
         ladder.save(update_fields=["status"])
-        audit(ladder, actor, actions[status], before=old, after=status)
+        row = audit(ladder, actor, actions[status], before=old, after=status)
+        if status == Ladder.Status.CLOSED:
+            freeze(ladder, row)  # the final standings, as the page shows them from now on
         if status == Ladder.Status.OPEN:
             _apply_pending(ladder)
     return ladder

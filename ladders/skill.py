@@ -8,41 +8,25 @@ seats (or team) first, the others by their points (a team by the sum of its
 seats' points), equal points sharing a rank. A team game rates the rules'
 teams (``rules.teams(state)``) as openskill teams.
 
-The values are kept in the same rows as Glicko-2 (``Rating``, ``RatingChange``)
-on the same scale, so the leaderboard, the profile and its chart show them
-alike: rating = 1500 + SCALE * (mu - 25), deviation = SCALE * sigma, with SCALE
-= 42 (openskill's start, mu 25 and sigma 25/3, is 1500 ± 350, like Glicko-2's).
-A player holding several seats of one match (an AI player filling two seats) is
-not rated by it: their rating still counts for the others.
+The values are kept in the same rows as Glicko-2, on its scale
+(ladders.openskill_scale, where the model lives). A player holding several
+seats of one match (an AI player filling two seats) is not rated by it: their
+rating still counts for the others.
 """
 
 from __future__ import annotations
 
 from django.utils import timezone
-from openskill.models import PlackettLuce
 
 from games.core import catalog
 from games.models import Match, Seat
 from games.rules import get_rules
-from ladders.models import RatingChange
 from ladders.rating_fold import RatedResult
-
-SCALE = 42.0
-MU, SIGMA = 25.0, 25.0 / 3.0
-MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
 
 def uses_openskill(game: str) -> bool:
     info = catalog.find(game)
     return info is not None and info.max_seats > 2
-
-
-def to_display(mu: float, sigma: float) -> tuple[float, float]:
-    return 1500.0 + SCALE * (mu - MU), SCALE * sigma
-
-
-def from_display(rating: float, deviation: float) -> tuple[float, float]:
-    return MU + (rating - 1500.0) / SCALE, deviation / SCALE
 
 
 def ranks(match: Match, seats: list[Seat]) -> list[tuple[tuple[Seat, ...], int]]:
@@ -80,12 +64,3 @@ def ranked_result(match: Match, seats: list[Seat]) -> RatedResult | None:
     return RatedResult(match.pk, match.finished_at or timezone.now(), ranked=tuple(
         (tuple(seat.user_id for seat in group), rank) for group, rank in ranked))
 
-
-def rate_match(match: Match) -> list[RatingChange]:
-    """Rate a finished rated game of an openskill game; none if already rated."""
-    from ladders.rating_record import rate_result
-
-    if not match.rated or not match.is_over:
-        return []
-    result = ranked_result(match, list(match.seats.select_related("user").order_by("id")))
-    return rate_result(match, result) if result is not None else []

@@ -116,12 +116,75 @@ def ladder_differences(ladder) -> list[str]:
     return found
 
 
+def _shown_standings(ladder) -> list[dict]:
+    """The standings the page of a season closed before they were stored shows: its
+    entries' places, and the ratings from the history at the close."""
+    from ladders.models import LadderEntry
+    from ladders.ratings import standing_ratings
+
+    order = list(LadderEntry.objects.filter(ladder=ladder).order_by("position")
+                 .values_list("user_id", flat=True))
+    shown = standing_ratings(ladder, order)
+    rows = []
+    for place, user_id in enumerate(order, 1):
+        rating = shown.get(user_id)
+        rows.append({"position": place, "player_id": user_id,
+                     "games": rating.games if rating else 0,
+                     **{field: getattr(rating, field) for field in FIELDS if rating}})
+    return rows
+
+
+def season_differences(ladder) -> list[str]:
+    """A closed season's final standings, as its page and exports show them (stored at
+    its close), against the fold of its record as it stood at the close
+    (ladders.season_close): each place and each rating that differs."""
+    from ladders.season_close import close_row, final_standings, frozen_standings
+
+    row = close_row(ladder)
+    if ladder.status != ladder.Status.CLOSED or row is None:
+        return []
+    where = f"season {ladder.pk} ({ladder.name})"
+    replayed = final_standings(ladder, row.at)
+    stored = frozen_standings(ladder)
+    if stored is None:  # closed before the standings were stored: what the page reads
+        stored = _shown_standings(ladder)
+    names = _names({r["player_id"] for r in replayed} | {r.get("player_id") for r in stored})
+
+    def listed(rows) -> str:
+        return ", ".join(names.get(row.get("player_id"), "?") for row in rows)
+
+    found = []
+    if [r.get("player_id") for r in stored] != [r["player_id"] for r in replayed]:
+        found.append(f"{where}: final order {listed(stored)} stored, {listed(replayed)} "
+                     f"replayed")
+    by_player = {r.get("player_id"): r for r in stored}
+    for want in replayed:
+        name = names.get(want["player_id"], f"#{want['player_id']}")
+        have = by_player.get(want["player_id"])
+        if have is None:
+            continue  # named in the order's line
+        if not want["games"] and not have.get("games"):
+            continue  # no rated game: no rating shown
+        for field in FIELDS:
+            value = have.get(field)
+            if not isinstance(value, int | float) or _differ(value, want[field]):
+                shown = f"{value:.4f}" if isinstance(value, int | float) else "nothing"
+                found.append(f"{where}: {name} final {field} {shown} stored, "
+                             f"{want[field]:.4f} replayed")
+        if have.get("games") != want["games"]:
+            found.append(f"{where}: {name} final games {have.get('games')} stored, "
+                         f"{want['games']} replayed")
+    return found
+
+
 def derived_differences(kinds: list[str], ladders) -> list[str]:
-    """Everything derived that differs from its fold: ratings of ``kinds`` and places on
-    ``ladders`` (tournaments have their own check, tournaments.verify)."""
+    """Everything derived that differs from its fold: ratings of ``kinds``, places on
+    ``ladders`` and the final standings of those closed (tournaments have their own
+    check, tournaments.verify)."""
     found = []
     for kind in kinds:
         found += rating_differences(kind)
     for ladder in ladders:
         found += ladder_differences(ladder)
+        found += season_differences(ladder)
     return found

@@ -139,6 +139,11 @@ KINDS = {
                                     gettext_noop("An admin withdrew you from %(tournament)s; "
                                                  "your running games there are lost by "
                                                  "forfeit. Reason: %(reason)s")),
+    "tournament_game_cancelled": _worded(
+        gettext_noop("A tournament game of yours was cancelled"),
+        gettext_noop("Game #%(match)s of %(tournament)s was cancelled: an admin's decision "
+                     "on an earlier game changed who plays there. It counts for nothing; "
+                     "the tournament's page shows your next game.")),
     "tournament_finished": _worded(gettext_noop("A tournament of yours has ended"),
                                    gettext_noop("%(tournament)s has ended: %(winner)s won "
                                                 "it.")),

@@ -10,12 +10,10 @@ from django.contrib import admin
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
-from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from druidsite.admin_audit import AuditedSaveMixin
+from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
 from tournaments.models import Tournament, TournamentAudit, TournamentGame
 
 
@@ -27,9 +25,11 @@ def audit(tournament: Tournament, actor, action: str, **detail) -> TournamentAud
 
 
 @admin.register(Tournament)
-class TournamentAdmin(AuditedSaveMixin):
+class TournamentAdmin(DeletableWithItsLog, AuditedSaveMixin):
     record = staticmethod(audit)
     audit_actions = TournamentAudit.Action
+    audit_model, audit_link = TournamentAudit, "tournament"
+    refusal_template = "tournaments/admin/refusal.html"
 
     list_display = ("name", "game", "format", "status", "round_count", "days_per_move",
                     "rated", "created_by", "created_at")
@@ -75,27 +75,8 @@ class TournamentAdmin(AuditedSaveMixin):
                 kwargs["min_value"] = 0
         return super().formfield_for_dbfield(db_field, request, **kwargs)
 
-    def delete_view(self, request: HttpRequest, object_id, extra_context=None):
-        tournament = get_object_or_404(Tournament, pk=object_id)
-        refusal = delete_refusal(tournament)
-        if refusal:
-            context = {**self.admin_site.each_context(request), "opts": self.model._meta,
-                       "original": tournament, "form": None, "refusal": refusal,
-                       "title": _("%(name)s cannot be deleted") % {"name": tournament.name}}
-            return TemplateResponse(request, "tournaments/admin/refusal.html", context,
-                                    status=409)
-        return super().delete_view(request, object_id, extra_context)
-
-    def delete_model(self, request: HttpRequest, obj: Tournament) -> None:
-        # The log outlives the tournament: its rows stay, with the deletion in them.
-        audit(obj, request.user, TournamentAudit.Action.DELETE, name=obj.name,
-              id=obj.pk, status=obj.status)
-        super().delete_model(request, obj)
-
-    def get_actions(self, request: HttpRequest):
-        actions = super().get_actions(request)
-        actions.pop("delete_selected", None)  # one at a time, each checked and logged
-        return actions
+    def delete_refusal(self, obj: Tournament) -> str:
+        return delete_refusal(obj)
 
 
 def delete_refusal(tournament: Tournament) -> str:

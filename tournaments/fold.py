@@ -1,9 +1,10 @@
 """A tournament's results folded from its games' record, and nothing else.
 
 The record of a tournament is: its entries (seeds, withdrawals), the games it made (who
-sat where, forfeits recorded without a game) and byes, and each game's result as the
-games app keeps it (the seats' results and scores, an annulment). Every result a
-tournament stores — a game's first-seat score or table places, ``ended``, the winner —
+sat where, forfeits recorded without a game, knockout games it cancelled) and byes, and
+each game's result as the games app keeps it (the seats' results and scores, an
+annulment, a Kasteel table's final state). Every result a tournament stores — a game's
+first-seat score or table places and pieces home, ``ended``, the winner —
 is a cache of this fold: ``refold`` rewrites it from the record after every decision
 (a game's end, an admin's correction or annulment, the same decision twice), so a
 changed result changes the standings, the bracket and the winner as if it had always
@@ -15,11 +16,11 @@ this module only reads the rows into them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.models import Match, Seat
 from tournaments.models import Tournament, TournamentGame
-from tournaments.pairing import SeatOutcome, score_first, table_places
+from tournaments.pairing import SeatOutcome, pieces_home, score_first, table_places
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Recorded:
     ended: bool
     score_first: float | None
     places: dict[str, int]
+    pieces_home: dict[str, int] = field(default_factory=dict)
 
 
 def seat_outcomes(seats: list[Seat]) -> list[SeatOutcome]:
@@ -42,15 +44,19 @@ def recorded(game: TournamentGame, match: Match | None, seats: list[Seat],
              two_player: bool) -> Recorded:
     """The game's result from its match (a forfeit without a game keeps its record)."""
     if match is None:
-        return Recorded(game.ended, game.score_first, dict(game.places))
+        return stored(game)
     if match.status != Match.Status.FINISHED:
         return Recorded(False, None, {})
     annulled = match.end_reason == Match.Reason.ANNULLED
     outcomes = seat_outcomes(seats)
     if two_player:
         return Recorded(True, score_first(outcomes, game.first_id, annulled=annulled), {})
+    humans = {seat.user_id: int(seat.seat) for seat in seats
+              if not getattr(seat.user, "is_bot", False) and seat.seat.isdigit()}
+    home = pieces_home(match.state or {}, humans, annulled=annulled)
     return Recorded(True, None, {str(p): place for p, place in
-                                 table_places(outcomes, annulled=annulled).items()})
+                                 table_places(outcomes, annulled=annulled).items()},
+                    {str(p): count for p, count in home.items()})
 
 
 def folded(tournament: Tournament) -> list[tuple[TournamentGame, Recorded]]:
@@ -66,7 +72,7 @@ def folded(tournament: Tournament) -> list[tuple[TournamentGame, Recorded]]:
 
 
 def stored(game: TournamentGame) -> Recorded:
-    return Recorded(game.ended, game.score_first, dict(game.places))
+    return Recorded(game.ended, game.score_first, dict(game.places), dict(game.pieces_home))
 
 
 def refold(tournament: Tournament) -> int:
@@ -77,6 +83,7 @@ def refold(tournament: Tournament) -> int:
         if stored(game) == truth:
             continue
         game.ended, game.score_first, game.places = truth.ended, truth.score_first, truth.places
-        game.save(update_fields=["ended", "score_first", "places"])
+        game.pieces_home = truth.pieces_home
+        game.save(update_fields=["ended", "score_first", "places", "pieces_home"])
         changed += 1
     return changed

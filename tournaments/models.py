@@ -309,6 +309,12 @@ class TournamentGame(models.Model):
     forfeit = models.BooleanField(
         default=False, help_text=_("Lost by forfeit: a player withdrew.")
     )
+    #: Knockout: a running game the bracket no longer asked for (a decision changed who
+    #: plays here) was ended by the site; it counts for nothing in the bracket.
+    cancelled = models.BooleanField(default=False)
+    #: Kasteel tables: each human player's pieces in their castle at the end (user id),
+    #: from the engine's final state; a tie-break after castle points.
+    pieces_home = models.JSONField(default=dict, blank=True)
     ended = models.BooleanField(default=False)
 
     class Meta:

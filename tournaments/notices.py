@@ -1,5 +1,6 @@
 """What tournaments tell their players (notices.service): a round with games of theirs
-has started, they were withdrawn (with the reason), the tournament has ended.
+has started, a game of theirs was cancelled (a knockout's bracket changed), they were
+withdrawn (with the reason), the tournament has ended.
 
 A notice is never worth failing the change that caused it: failures are logged."""
 
@@ -32,6 +33,19 @@ def round_started(tournament: Tournament, number: int) -> None:
     except Exception:
         log.exception("telling the players of tournament %s about round %s failed",
                       tournament.pk, number)
+
+
+def game_cancelled(tournament: Tournament, match_id: int) -> None:
+    try:
+        from games.models import Seat
+
+        for seat in Seat.objects.filter(match_id=match_id).select_related("user"):
+            if not seat.user.is_bot:
+                send(seat.user, "tournament_game_cancelled", url=_url(tournament),
+                     tournament=tournament.name, match=match_id)
+    except Exception:
+        log.exception("telling the players of game %s about its cancellation failed",
+                      match_id)
 
 
 def withdrawn(tournament: Tournament, user, reason: str) -> None:

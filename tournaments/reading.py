@@ -19,14 +19,13 @@ from tournaments.pairing import (
     GameResult,
     KasteelStep,
     KnockoutMatch,
-    PairingError,
     StandingRow,
     TableResult,
     first_round,
+    following,
     kasteel_step,
     knockout_rounds,
     match_state,
-    next_round,
     round_robin,
     standings,
 )
@@ -106,6 +105,13 @@ class Slot:
     games: list[TournamentGame] = field(default_factory=list)
     winner: int | None = None
     next_game: tuple[int, int] | None = None  # (first, second) of the game to play next
+    counted: list[TournamentGame] = field(default_factory=list)  # the games that count
+
+    @property
+    def wanted(self) -> TournamentGame | None:
+        """The running game the match waits for (the next one it counts), if any."""
+        last = self.counted[-1] if self.counted else None
+        return last if last is not None and not last.ended else None
 
 
 def high_score(match: KnockoutMatch, game: TournamentGame) -> float | None:
@@ -118,39 +124,44 @@ def high_score(match: KnockoutMatch, game: TournamentGame) -> float | None:
     return game.score_first if game.first_id == match.high.id else 1.0 - game.score_first
 
 
-def match_scores(match: KnockoutMatch, games_: list[TournamentGame]) -> list[float | None]:
-    """The scores that decide a match: its games between its two players, up to the
-    first decisive one. A replay made after a draw that was later corrected to a win
-    counts for nothing (the correction decided the match)."""
+def counted_games(match: KnockoutMatch, games_: list[TournamentGame]) -> list[TournamentGame]:
+    """The games that decide a match, in order: its games between its two players, up to
+    the first decisive one (or a running one). Games between other players (paired
+    before a decision changed who plays here) and games the site cancelled count for
+    nothing; so does a replay made after a draw that was later corrected to a win (the
+    correction decided the match)."""
     players = {match.high.id, match.low.id if match.low else None}
-    scores: list[float | None] = []
+    chosen: list[TournamentGame] = []
     for game in games_:
-        if {game.first_id, game.second_id} != players:
-            continue  # paired before a correction changed who plays here: not this match's
+        if game.cancelled or {game.first_id, game.second_id} != players:
+            continue
+        chosen.append(game)
         score = high_score(match, game)
-        scores.append(score)
-        if score is None or score != 0.5 or len(scores) == MAX_GAMES:
+        if score is None or score != 0.5 or len(chosen) == MAX_GAMES:
             break
-    return scores
+    return chosen
 
 
 def bracket(tournament: Tournament) -> list[list[Slot]]:
-    """The knockout's rounds as far as they are known: round 1 from the seeds, each later
-    round once every slot of the one before has a winner."""
+    """The knockout's rounds as far as they are known: round 1 from the seeds, a slot of
+    a later round once both slots it follows have a winner. A round may so be known in
+    part: a decision that reopens one match leaves the rest of the bracket standing."""
     field_ = entrants(tournament)
     if len(field_) < 2:
         return []
+    total = knockout_rounds(len(field_))
     by_round: dict[int, dict[int, list[TournamentGame]]] = defaultdict(lambda: defaultdict(list))
     for game in games(tournament):
         by_round[game.round.number][game.board].append(game)
     matches = first_round(field_, seed=tournament.seed)
     rounds: list[list[Slot]] = []
-    while True:
+    while matches:
         number = matches[0].round
         slots = []
         for match in matches:
             slot = Slot(match, by_round[number][match.slot])
-            scores = match_scores(match, slot.games)
+            slot.counted = counted_games(match, slot.games)
+            scores = [high_score(match, g) for g in slot.counted]
             if match.is_bye:
                 slot.winner = match.high.id
             elif None not in scores:
@@ -160,12 +171,20 @@ def bracket(tournament: Tournament) -> list[list[Slot]]:
                     slot.next_game = (state.next_game.first, state.next_game.second)
             slots.append(slot)
         rounds.append(slots)
-        if len(matches) == 1 or any(s.winner is None for s in slots):
+        if number >= total:
             return rounds
-        try:
-            matches = next_round(matches, {s.match.slot: s.winner for s in slots})
-        except PairingError:
-            return rounds
+        matches = following(matches, {s.match.slot: s.winner for s in slots
+                                      if s.winner is not None})
+    return rounds
+
+
+def final_winner(tournament: Tournament) -> int | None:
+    """The knockout's winner: the final's, once it is decided."""
+    rounds = bracket(tournament)
+    total = knockout_rounds(len(entrants(tournament))) if rounds else 0
+    if len(rounds) == total and rounds[-1]:
+        return rounds[-1][0].winner
+    return None
 
 
 # --- Kasteel ----------------------------------------------------------------------------
@@ -183,7 +202,7 @@ def kasteel_steps(tournament: Tournament) -> list[KasteelStep]:
     tables: dict[int, list[TournamentGame]] = defaultdict(list)
     for game in games(tournament):
         tables[game.round.number].append(game)
-    totals = kasteel_totals(tournament)
+    totals, pieces = kasteel_totals(tournament), kasteel_pieces(tournament)
     seeds = [e.id for e in entrants(tournament)]
     out = frozenset(withdrawn(tournament))
     steps: list[KasteelStep] = []
@@ -194,7 +213,7 @@ def kasteel_steps(tournament: Tournament) -> list[KasteelStep]:
             break
         step = kasteel_step(table_results(round_tables), top=tournament.advance_top,
                             table_size=tournament.table_size or 2, totals=totals,
-                            seeds=seeds, playoffs=playoffs, out=out)
+                            seeds=seeds, playoffs=playoffs, out=out, pieces=pieces)
         steps.append(step)
         playoffs = playoffs + 1 if len(round_tables) == 1 else 0
         if step.winner is not None or not step.going_on:
@@ -203,26 +222,41 @@ def kasteel_steps(tournament: Tournament) -> list[KasteelStep]:
 
 
 def kasteel_totals(tournament: Tournament) -> dict[int, float]:
-    """Each player's castle points summed over the tournament's tables."""
-    from games.models import Seat
+    """Each player's castle points summed over the tournament's tables (an annulled
+    table counts for nothing)."""
+    from games.models import Match, Seat
 
     totals: dict[int, float] = defaultdict(float)
     for seat in Seat.objects.filter(
             match__tournament_game__round__tournament=tournament, score__isnull=False,
-            user__is_bot=False):
+            user__is_bot=False).exclude(match__end_reason=Match.Reason.ANNULLED):
         totals[seat.user_id] += float(seat.score)
     return totals
 
 
+def kasteel_pieces(tournament: Tournament) -> dict[int, int]:
+    """Each player's pieces home (in their castle at a table's end) summed over the
+    tournament's tables: the tie-break after castle points. Read from the stored results,
+    which the fold writes from each table's final state (an annulled table: none)."""
+    pieces: dict[int, int] = defaultdict(int)
+    for game in TournamentGame.objects.filter(round__tournament=tournament, ended=True):
+        for player, count in game.pieces_home.items():
+            pieces[int(player)] += count
+    return pieces
+
+
 def kasteel_leader(tournament: Tournament) -> int | None:
-    """The best of the last finished round: place, then castle points, then seed."""
+    """The best of the last finished round: place, then castle points, then pieces home,
+    then seed."""
     last = tournament.rounds.order_by("-number").first()
     results = table_results(list(last.games.all())) if last else []
     totals, seeds = kasteel_totals(tournament), [e.id for e in entrants(tournament)]
+    pieces = kasteel_pieces(tournament)
     out = withdrawn(tournament)
-    placed = [(place, -totals.get(p, 0.0), seeds.index(p) if p in seeds else len(seeds), p)
+    placed = [(place, -totals.get(p, 0.0), -pieces.get(p, 0),
+               seeds.index(p) if p in seeds else len(seeds), p)
               for r in results for p, place in r.places.items() if p not in out]
-    return min(placed)[3] if placed else None
+    return min(placed)[-1] if placed else None
 
 
 # --- the crosstable ---------------------------------------------------------------------

@@ -10,9 +10,10 @@ again creates everything once. The unique constraints (tournament, number) and
 (round, board, replay) hold even against a writer that skipped the lock.
 
 A finished game reaches ``record_result`` through games.core.commit.result_changed (the settle
-task): the result is stored on its TournamentGame, a drawn knockout game gets its replay,
-and when every game of the round has ended the next round is queued, or the tournament
-ends with its winner.
+task): the result is stored on its TournamentGame; a knockout's running games follow its
+bracket (stale ones are cancelled, a drawn or reopened match gets its next game, in
+whatever round: ``_follow_bracket``); and when every game of the round has ended the
+next round is queued, or the tournament ends with its winner.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from django.utils import timezone
 from druidsite.enqueue import queue
 from games.core import services as game_services
 from games.core import terms
-from tournaments import fold, notices, reading
+from tournaments import fold, knockout_sync, notices, reading
 from tournaments.models import Tournament, TournamentBye, TournamentGame, TournamentRound
 from tournaments.pairing import (
     PairingError,
@@ -250,6 +251,11 @@ def record_result(match_id: int) -> bool:
     with transaction.atomic():
         tournament = lock(found)
         changed = fold.refold(tournament)
+        if tournament.format == Format.KNOCKOUT and tournament.status != Status.CLOSED:
+            if knockout_sync.cancel_stale(tournament):
+                changed += 1
+            if tournament.status == Status.FINISHED and winner_of(tournament) is None:
+                _reopen(tournament)
         if not tournament.is_over:
             advance(tournament)
         elif tournament.status == Status.FINISHED:
@@ -257,6 +263,16 @@ def record_result(match_id: int) -> bool:
         if changed:
             reading_changed(tournament)
     return True
+
+
+def _reopen(tournament: Tournament) -> None:
+    """A finished knockout whose final a decision left undecided (an earlier match
+    reopened, the final drawn or annulled) runs again until the bracket has a winner."""
+    before = tournament.winner.username if tournament.winner else None
+    tournament.status, tournament.winner, tournament.finished_at = Status.RUNNING, None, None
+    tournament.save(update_fields=["status", "winner", "finished_at"])
+    audit(tournament, None, Action.RESUME, winner_before=before,
+          reason="a decision on a game left the bracket without a winner")
 
 
 def _rewin(tournament: Tournament) -> None:
@@ -291,9 +307,10 @@ def advance(tournament: Tournament) -> None:
         if len(rounds) == total and all(r.status == r.Status.FINISHED for r in rounds):
             finish(tournament)
         return
-    current = rounds[-1]
     if tournament.format == Format.KNOCKOUT:
-        _replays(tournament, current)
+        _follow_bracket(tournament, rounds)
+        return
+    current = rounds[-1]
     if not _finish_round_if_done(current):
         return
     if _is_last(tournament, current):
@@ -313,19 +330,46 @@ def _finish_round_if_done(rnd: TournamentRound) -> bool:
     return True
 
 
-def _replays(tournament: Tournament, rnd: TournamentRound) -> None:
-    """A knockout slot whose games are all drawn (and not three yet) gets its replay."""
-    slots = reading.bracket(tournament)
-    if len(slots) < rnd.number:
-        return
+def _follow_bracket(tournament: Tournament, rounds: list[TournamentRound]) -> None:
+    """Knockout: stale running games are cancelled (knockout_sync); every match of a
+    started round that the bracket knows and that has no winner and no running game gets
+    its next game (the first game, or a replay after a draw or an annulment, seats
+    swapped), in whatever round a decision reopened; each round is finished exactly while
+    all its matches have a winner; then the next round is queued, or the final's winner
+    wins."""
+    knockout_sync.cancel_stale(tournament)
     gone = reading.withdrawn(tournament)
-    for slot in slots[rnd.number - 1]:
-        if slot.next_game is None or not slot.games:
-            continue
-        replay = len(slot.games)
-        if rnd.games.filter(board=slot.match.slot, replay=replay).exists():
-            continue
-        _two_player(tournament, rnd, slot.match.slot, replay, *slot.next_game, gone)
+    total = reading.total_rounds(tournament) or 1
+    for _pass in range(total + 1):  # each pass can settle one more round by forfeits
+        slots = reading.bracket(tournament)
+        made = 0
+        for rnd in rounds:
+            for slot in slots[rnd.number - 1] if len(slots) >= rnd.number else []:
+                if slot.winner is None and slot.wanted is None and slot.next_game:
+                    replay = 1 + max((g.replay for g in slot.games), default=-1)
+                    _two_player(tournament, rnd, slot.match.slot, replay, *slot.next_game, gone)
+                    made += 1
+        if not made:  # a forfeit recorded at once can decide a match: look again
+            break
+    slots = reading.bracket(tournament)
+    for rnd in rounds:
+        known = slots[rnd.number - 1] if len(slots) >= rnd.number else []
+        _set_round_done(rnd, knockout_sync.round_done(known, rnd.number, total))
+    last = rounds[-1]
+    if last.status != TournamentRound.Status.FINISHED:
+        return
+    if last.number >= total:
+        finish(tournament)
+    else:
+        queue_round(tournament.pk, last.number + 1)
+
+
+def _set_round_done(rnd: TournamentRound, done: bool) -> None:
+    status = TournamentRound.Status.FINISHED if done else TournamentRound.Status.STARTED
+    if rnd.status != status:
+        rnd.status = status
+        rnd.finished_at = timezone.now() if done else None
+        rnd.save(update_fields=["status", "finished_at"])
 
 
 def _is_last(tournament: Tournament, rnd: TournamentRound) -> bool:
@@ -353,8 +397,7 @@ def winner_of(tournament: Tournament) -> int | None:
         rows = reading.standing_rows(tournament)
         return rows[0].player if rows else None
     if tournament.format == Format.KNOCKOUT:
-        rounds = reading.bracket(tournament)
-        return rounds[-1][0].winner if rounds and len(rounds[-1]) == 1 else None
+        return reading.final_winner(tournament)
     steps = reading.kasteel_steps(tournament)
     if steps and steps[-1].winner is not None:
         return steps[-1].winner

@@ -1,11 +1,12 @@
 """``verify_games`` for tournaments: the stored results, winners and knockout progress
 against the fold of the games' record (tournaments.fold).
 
-Each stored game result (first-seat score, table places, ended) is compared with what
-its match says; then, on the fold (computed in a transaction that is rolled back, so
-nothing is written), a finished tournament's winner, the players of each knockout game
-against its bracket slot, and the players seated at each Kasteel round against those the
-round before sent on. One line per difference, naming the tournament and the game.
+Each stored game result (first-seat score, table places and pieces home, ended) is
+compared with what its match says; then, on the fold (computed in a transaction that is
+rolled back, so nothing is written), a finished tournament's winner, a knockout's running
+games against the games its bracket asks for (and its rounds' states), and the players
+seated at each Kasteel round against those the round before sent on. One line per
+difference, naming the tournament and the game.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def _cached(tournament: Tournament) -> list[str]:
     lines = []
     for game, truth in fold.folded(tournament):
         have = fold.stored(game)
-        for name in ("ended", "score_first", "places"):
+        for name in ("ended", "score_first", "places", "pieces_home"):
             if getattr(have, name) != getattr(truth, name):
                 lines.append(f"{_label(tournament)}: {_game_label(game)}: stored {name} "
                              f"{getattr(have, name)!r}, the record says "
@@ -65,16 +66,37 @@ def _folded_facts(tournament: Tournament) -> list[str]:
 
 
 def _knockout(tournament: Tournament) -> list[str]:
+    """Every running game is one the bracket asks for; while the tournament runs, every
+    match of a started round that has no winner has its running game; each round is
+    finished exactly when all its matches have a winner."""
+    from tournaments import knockout_sync
+
     lines = []
-    for slots in reading.bracket(tournament):
-        for slot in slots:
-            players = {slot.match.high.id, slot.match.low.id if slot.match.low else None}
-            for game in slot.games:
-                if {game.first_id, game.second_id} != players:
-                    lines.append(f"{_label(tournament)}: {_game_label(game)}: played by "
-                                 f"{game.first_id} and {game.second_id}, the bracket "
-                                 f"pairs {slot.match.high.id} and "
-                                 f"{slot.match.low.id if slot.match.low else 'a bye'}")
+    bracket = reading.bracket(tournament)
+    pairs = {(slot.match.round, slot.match.slot): slot for slots in bracket for slot in slots}
+    for game in knockout_sync.stale_games(tournament, bracket):
+        slot = pairs.get((game.round.number, game.board))
+        if slot is None:
+            asks = "the bracket does not know that match's players yet"
+        elif slot.winner is not None:
+            asks = "the match has its winner already"
+        else:
+            low = slot.match.low.id if slot.match.low else "a bye"
+            asks = f"the bracket pairs {slot.match.high.id} and {low}"
+        lines.append(f"{_label(tournament)}: {_game_label(game)}: played by {game.first_id} "
+                     f"and {game.second_id}, still running; {asks}")
+    total = reading.total_rounds(tournament) or 1
+    for rnd in tournament.rounds.order_by("number"):
+        known = bracket[rnd.number - 1] if len(bracket) >= rnd.number else []
+        if tournament.status == Tournament.Status.RUNNING:
+            for slot in known:
+                if slot.winner is None and slot.wanted is None:
+                    lines.append(f"{_label(tournament)}: round {rnd.number} board "
+                                 f"{slot.match.slot}: the match waits for a game never made")
+        done = knockout_sync.round_done(known, rnd.number, total)
+        if done != (rnd.status == rnd.Status.FINISHED):
+            lines.append(f"{_label(tournament)}: round {rnd.number}: stored {rnd.status}, "
+                         f"the bracket says {'finished' if done else 'not finished'}")
     return lines
 
 

@@ -47,6 +47,8 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def _result_text(game) -> str:
+    if game.cancelled:  # the bracket stopped asking for it (docs/tournaments.md)
+        return _("cancelled: the bracket changed")
     if not game.ended:
         return ""
     if game.score_first is None and game.match_id and game.first_id:

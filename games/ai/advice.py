@@ -128,11 +128,13 @@ def judge(game: str, view: View, legal_moves: list[Move], chosen: Move, rng: ran
     return best, mine
 
 
-def _judge_druidenwalzer(view, legal_moves, chosen, rng, budget, history) -> list[Advice]:
+def _judge_druidenwalzer(view: View, legal_moves: list[Move], chosen: Move, rng: random.Random,
+                         budget: Budget, history: list[Event] | None) -> list[Advice]:
     return _druidenwalzer(view, legal_moves, rng, budget, history)
 
 
-def _judge_caesar_cleopatra(view, legal_moves, chosen, rng, budget, history) -> list[Advice]:
+def _judge_caesar_cleopatra(view: View, legal_moves: list[Move], chosen: Move, rng: random.Random,
+                            budget: Budget, history: list[Event] | None) -> list[Advice]:
     from games.rules.caesar_cleopatra.constants import SETUP
     from games.rules.caesar_cleopatra.moves import move_to_action
 
@@ -155,7 +157,8 @@ def _judge_caesar_cleopatra(view, legal_moves, chosen, rng, budget, history) -> 
             for i in order]
 
 
-def _judge_kasteel(view, legal_moves, chosen, rng, budget, history) -> list[Advice]:
+def _judge_kasteel(view: View, legal_moves: list[Move], chosen: Move, rng: random.Random,
+                   budget: Budget, history: list[Event] | None) -> list[Advice]:
     if legal_moves[0]["type"] == "place":
         return []
     return _kasteel(view, legal_moves, rng, budget, history)

@@ -37,7 +37,7 @@ from typing import Any
 
 from games.rules import get_rules
 
-from .arena import play_all, seed_for, wilson
+from .arena_tools import play_all, seed_for, wilson
 from .base import Budget
 from .registry import get_arena_bot
 
@@ -121,6 +121,7 @@ def play_multi_game(config: MultiConfig, index: int) -> MultiResult:
         if config.turn_limit is not None and moves >= config.turn_limit:
             break
         seat = rules.to_move(state)
+        assert seat is not None  # the game is not over
         j = position_of[seat]
         view = rules.view(state, seat)
         legal = rules.legal_moves(state)
@@ -182,8 +183,8 @@ def format_multi_report(
         positions = [j for j, name in enumerate(config.seats) if name == level]
         trials = len(results) * len(positions)
         wins = sum(r.credit[j] for r in results for j in positions)
-        low, high = wilson(wins, trials)  # type: ignore[arg-type]
-        scores = [r.scores[j] for r in results for j in positions if r.scores[j] is not None]
+        low, high = wilson(wins, trials)
+        scores = [s for r in results for j in positions if (s := r.scores[j]) is not None]
         times = [t for r in results for j in positions for t in r.cpu[j]]
         mean_score = sum(scores) / len(scores) if scores else 0.0
         mean_cpu = sum(times) / len(times) if times else 0.0
@@ -197,7 +198,8 @@ def format_multi_report(
         lines.append("")
         for level in dict.fromkeys(config.seats):
             positions = [j for j, name in enumerate(config.seats) if name == level]
-            home = [r.home[j] for r in results for j in positions]  # type: ignore[index]
+            home = [homes[j] for r in results if (homes := r.home) is not None
+                    for j in positions]
             lines.append(
                 f"{level}: pieces on their castle target at the end, mean "
                 f"{sum(home) / len(home):.2f}, max {max(home)}"

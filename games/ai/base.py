@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 Move = dict[str, Any]
 View = dict[str, Any]
@@ -70,6 +70,13 @@ class Bot(Protocol):
     ) -> Move: ...
 
 
+class _ReadsHistory(Protocol):
+    """A ``ThinkingBot`` with ``uses_history``: its ``decide`` takes the log."""
+
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
+               budget: Budget, history: list[Event] | None = None) -> Move: ...
+
+
 def forced_move(legal_moves: list[Move]) -> Move | None:
     """The move to play without thinking: the only legal one, else ``None``."""
     if not legal_moves:
@@ -99,7 +106,8 @@ class ThinkingBot:
             return forced
         resolved = (budget or Budget()).resolve(self.default_budget)
         if self.uses_history:
-            return self.decide(view, legal_moves, rng, resolved, history=history)
+            reader = cast(_ReadsHistory, self)  # what uses_history promises
+            return reader.decide(view, legal_moves, rng, resolved, history=history)
         return self.decide(view, legal_moves, rng, resolved)
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,

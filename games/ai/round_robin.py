@@ -5,7 +5,7 @@
         --games-per-pair 16 --seed 1 --jobs 2 [--results FILE] [--anchor heuristic=1500]
 
 Every pair of levels plays ``--games-per-pair`` games of the two-player arena
-(``games.ai.arena.play_game``: seats alternating, each game seeded from
+(``games.ai.arena_match.play_game``: seats alternating, each game seeded from
 ``--seed`` and its number, so every pair plays the same deals), each level at
 its own default budget, the one the site grants it. All games of all pairs
 share the worker processes.
@@ -51,7 +51,8 @@ from typing import Any, TextIO
 
 from ladders.glicko import DEFAULT_DEVIATION, DEFAULT_RATING, Glicko, rate
 
-from .arena import DEFAULT_TURN_LIMIT, ArenaConfig, GameResult, play_game, wilson
+from .arena_match import DEFAULT_TURN_LIMIT, ArenaConfig, GameResult, play_game
+from .arena_tools import wilson
 
 DEFAULT_ANCHOR = ("heuristic", 1500.0)
 #: Passes stop when no rating moved by more than this between two passes.

@@ -45,6 +45,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any, TextIO
 
 from .arena_multi import MultiConfig, play_multi_game
+from .round_robin import parse_anchor
 
 DEFAULT_ANCHOR = ("heuristic", 1500.0)
 BOOTSTRAP = 200
@@ -200,8 +201,6 @@ def format_ratings(tables: Sequence[TableGame], ratings: dict[str, tuple[float, 
 
 def run_tables_from_options(options: dict[str, Any], err: TextIO = sys.stderr) -> str:
     """The rating run the arena's options describe (``--table-levels``); the report."""
-    from .round_robin import parse_anchor
-
     levels = [level.strip() for level in options["table_levels"].split(",") if level.strip()]
     if len(levels) < 2 or len(set(levels)) != len(levels):
         raise ValueError("--table-levels needs two or more different levels")

@@ -489,3 +489,19 @@ def annul_result(match_id: Any, actor, reason: str) -> Committed:
             {"type": "annul", "was": was, "reason": reason}])
 
     return commit.commit(match_id, change, running=False)
+
+
+def cancel_running(match_id: Any, reason: str) -> Committed:
+    """The site ends a running game that is no longer wanted (a knockout's bracket was
+    changed by a decision on an earlier game): it ends annulled, counts for nothing
+    (no rating, no result), and the reason is in its log and on its page. One commit,
+    like every end; a game over already answers Conflict."""
+    reason = " ".join(str(reason or "").split())[:200]
+
+    def change(pending: Pending) -> Entry:
+        pending.finish(None, Match.Reason.ANNULLED, reason)
+        pending.annul(reason)
+        return Entry(MoveRecord.Kind.ANNUL, events=[
+            {"type": "annul", "was": None, "reason": reason, "cancelled": True}])
+
+    return commit.commit(match_id, change)

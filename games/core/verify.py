@@ -43,6 +43,14 @@ def _hands_over(record: StoredRecord) -> bool:
     return any(isinstance(e, dict) and e.get("takeover") for e in events)
 
 
+def _cancels(record: StoredRecord) -> bool:
+    """An annulment of a running game: the site cancelled a game it no longer wanted
+    (games.services.cancel_running, a knockout's bracket changed)."""
+    events = record.events if isinstance(record.events, list) else []
+    return any(isinstance(e, dict) and e.get("type") == ANNUL and e.get("cancelled")
+               for e in events)
+
+
 @dataclass(frozen=True)
 class StoredRecord:
     version: int
@@ -133,6 +141,9 @@ def verify_game(game: StoredGame) -> str | None:
         where = f"record v{record.version}"
         if record.version != expected_version:
             return f"records (v{expected_version} missing)"
+        if record.kind == ANNUL and ended_by is None and _cancels(record):
+            ended_by, correction = ANNUL, record  # the site ended it: annulled at once
+            continue
         if record.kind in AFTER_THE_END:
             if ended_by is None:
                 return f"{where} (a {record.kind} before the end of the game)"

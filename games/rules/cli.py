@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import Any, NoReturn
 
 from . import GAMES, get_rules
 from .base import GameRules, RulesError
@@ -35,10 +35,10 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     """An argparse parser that raises instead of printing and exiting."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
-    def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         raise UsageError(message or "bad arguments")
 
 
@@ -67,9 +67,7 @@ def _read_json(path: str, what: str) -> Any:
         raise UsageError(f"{what} file {path} is nested too deeply") from None
 
 
-def _seed(text: str | None) -> int | None:
-    if text is None:
-        return None
+def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
@@ -114,10 +112,11 @@ def _run(argv: list[str]) -> str:
     data = _read_json(arguments.state, "state")
     if command == "apply":
         move = _read_json(arguments.move, "move")
-        seed = _seed(arguments.seed)
-        if seed is not None and isinstance(data, dict):
-            # --seed seeds any shuffle the move causes; the state keeps it.
-            data = {**data, "seed": seed}
+        if arguments.seed is not None:
+            seed = _seed(arguments.seed)
+            if isinstance(data, dict):
+                # --seed seeds any shuffle the move causes; the state keeps it.
+                data = {**data, "seed": seed}
         state = rules.from_json(data)
         applied = rules.apply(state, move)
         return _dump(rules.to_json(applied.state))

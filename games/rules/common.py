@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .base import Applied, GameRules, IllegalMove, InvalidState, MalformedMove, Move, Outcome, State
+from .base import (
+    Applied,
+    Event,
+    GameRules,
+    IllegalMove,
+    InvalidState,
+    MalformedMove,
+    Move,
+    Outcome,
+    State,
+)
 
 # -- phases (the same three in every engine) -----------------------------------------
 SETUP = 0
@@ -30,9 +40,10 @@ class SlotState:
     nothing overrides it.
     """
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
+    phase: int  # every engine's state has one (a slot of the subclass)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
 
     def __eq__(self, other: object) -> bool:
@@ -44,14 +55,14 @@ class SlotState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER  # type: ignore[attr-defined]
+        return self.phase == OVER
 
 
 def copying(play: Callable[..., None]) -> Callable[..., Any]:
     """The fast path's ``apply_action`` for an engine whose ``play`` changes a
     state in place."""
 
-    def apply_action(state: Any, action: Any, events: list | None = None) -> Any:
+    def apply_action(state: Any, action: Any, events: list[Event] | None = None) -> Any:
         """Fast path: a new state after a legal ``action`` (input unchanged)."""
         new = state.copy()
         play(new, action, events)
@@ -70,13 +81,13 @@ def short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def require(container: dict, key: str, where: str) -> Any:
+def require(container: dict[str, Any], key: str, where: str) -> Any:
     if key not in container:
         raise InvalidState(f"{where}: missing key {key!r}")
     return container[key]
 
 
-def json_object(value: Any, where: str, what: str = "an object") -> dict:
+def json_object(value: Any, where: str, what: str = "an object") -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InvalidState(f"{where} must be {what}, got {short(value)}")
     return value
@@ -97,7 +108,7 @@ def boolean(value: Any, where: str) -> bool:
 
 def coded_list(
     value: Any, codes: dict[str, int], where: str, items: str, what: str, hint: str = ""
-) -> list:
+) -> list[Any]:
     """The codes of a list of names, each a key of ``codes``. The messages name
     the list's ``items`` ("card names") and one of them, ``what`` ("card");
     ``hint`` follows the message about an unknown name."""
@@ -122,31 +133,31 @@ def move_type(move: Any, types: Any) -> str:
     return kind
 
 
-def only_keys(move: dict, kind: str, allowed: Any) -> None:
+def only_keys(move: dict[str, Any], kind: str, allowed: Any) -> None:
     """``MalformedMove`` for a key of a ``kind`` move that is not ``allowed``."""
     for key in move:
         if key not in allowed:
             raise MalformedMove(f"unexpected key {short(key)} in a {kind} move")
 
 
-def state_object(data: Any, game: str, what: str) -> dict:
+def state_object(data: Any, game: str, what: str) -> dict[str, Any]:
     """The JSON object of a state of ``game`` (``what``: how the message names
     an object); its ``game`` key checked."""
-    data = json_object(data, "a state", what)
-    name = require(data, "game", "state")
+    obj = json_object(data, "a state", what)
+    name = require(obj, "game", "state")
     if name != game:
         raise InvalidState(f"game must be {game!r}, got {short(name)}")
-    return data
+    return obj
 
 
-def read_phase(data: dict) -> int:
+def read_phase(data: dict[str, Any]) -> int:
     phase = require(data, "phase", "state")
     if not isinstance(phase, str) or phase not in PHASE_INDEX:
         raise InvalidState(f"phase must be setup, play or over, got {short(phase)}")
     return PHASE_INDEX[phase]
 
 
-def read_seed(data: dict, default: int) -> int:
+def read_seed(data: dict[str, Any], default: int) -> int:
     """The engine's own ``seed`` key; ``default`` when it is missing."""
     seed = data.get("seed", default)
     if type(seed) is not int:
@@ -177,7 +188,7 @@ class ActionRules(GameRules):
     """
 
     #: The engine's ``State`` class, and the message for anything else.
-    state_type: type = object
+    state_type: type[Any] = object
     not_a_state = "apply needs a state from new_game or from_json"
     #: The seats of a game whose seats do not depend on the state.
     fixed_seats: tuple[str, ...] = ()
@@ -185,7 +196,7 @@ class ActionRules(GameRules):
     decision_word = "turn"
 
     # Bound by each engine (see the class docstring).
-    legal_actions: Callable[..., list]
+    legal_actions: Callable[..., list[Any]]
     actions_to_moves: Callable[..., list[Move]]
     apply_action: Callable[..., Any]
     play: Callable[..., None]
@@ -210,7 +221,8 @@ class ActionRules(GameRules):
         return (self.seats(state)[seat],) if seat is not None else ()
 
     def turn_number(self, state: State) -> int:
-        return state.turn
+        turn: int = state.turn
+        return turn
 
     def seat_index(self, state: State, seat: Any) -> int | None:
         """The index of the seat named ``seat``, or ``None`` for no seat of this game."""
@@ -262,7 +274,7 @@ class ActionRules(GameRules):
         return Applied(new, events)
 
     def is_over(self, state: State) -> bool:
-        return state.phase == OVER
+        return bool(state.phase == OVER)
 
     def outcome(self, state: State) -> Outcome | None:
         return self.final_outcome(state) if state.phase == OVER else None

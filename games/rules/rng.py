@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def derive_rng(seed: int, *parts: object) -> random.Random:
@@ -21,7 +24,7 @@ def derive_rng(seed: int, *parts: object) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
-def shuffled(items: list, seed: int, *parts: object) -> list:
+def shuffled(items: list[T], seed: int, *parts: object) -> list[T]:
     """A shuffled copy of ``items`` for the event named by ``seed`` and ``parts``."""
     result = list(items)
     derive_rng(seed, *parts).shuffle(result)

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from games.ai.arena import ArenaConfig, format_report, main, play_game, run_arena, wilson
+from games.ai.arena import main
+from games.ai.arena_match import ArenaConfig, format_report, play_game, run_arena
+from games.ai.arena_tools import wilson
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

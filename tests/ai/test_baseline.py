@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.ai import LEVELS, Budget, get_bot, levels_for
-from games.ai.arena import ArenaConfig, run_arena
+from games.ai.arena_match import ArenaConfig, run_arena
 from games.ai.registry import get_arena_bot
 from games.rules import get_rules
 

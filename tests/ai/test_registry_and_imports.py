@@ -95,7 +95,7 @@ def test_it_plays_without_django_or_services():
         "import random, sys\n"
         "import games.ai\n"
         "from games.ai import Budget, get_bot\n"
-        "from games.ai.arena import ArenaConfig, run_arena, format_report\n"
+        "from games.ai.arena_match import ArenaConfig, run_arena, format_report\n"
         "from games.rules import get_rules\n"
         "rules = get_rules('druidenwalzer')\n"
         "for level in games.ai.levels_for('druidenwalzer'):\n"

@@ -1,5 +1,6 @@
-"""A ladder or tournament created by mistake, with no games, can be deleted; the
-deletion is recorded in the admin's log. One with games cannot."""
+"""A ladder or tournament created by mistake, with no games, can be deleted; both
+keep the same audit of it: their own log stays (its link emptied) with a "delete"
+row (who, when, name, id, status), and Django's admin log records it too."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from django.contrib.admin.models import DELETION, LogEntry
 
 from ladders.models import Ladder, LadderAudit
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentAudit
 
 pytestmark = pytest.mark.django_db
 
@@ -39,3 +40,42 @@ def test_a_draft_tournament_is_deleted(admin_client, staff):
     assert answer.status_code == 302
     assert not Tournament.objects.filter(pk=cup.pk).exists()
     assert LogEntry.objects.filter(action_flag=DELETION, object_repr="Oops cup").exists()
+
+
+def _deleted_and_logged(client, staff, url: str, log, obj) -> None:
+    """Delete ``obj`` through its admin; its audit log keeps its rows and records it."""
+    client.force_login(staff)
+    kept = log.objects.filter(**{log_link(log): obj}).count()
+    assert kept >= 1
+    answer = client.post(f"{url}{obj.pk}/delete/", {"post": "yes"})
+    assert answer.status_code == 302
+    gone = log.objects.get(action="delete")
+    assert gone.actor == staff
+    assert (gone.detail["name"], gone.detail["id"]) == (obj.name, obj.pk)
+    assert gone.detail["status"] == obj.status
+    assert getattr(gone, log_link(log)) is None
+    assert log.objects.filter(detail__name=obj.name).count() == kept + 1
+    assert obj.name in str(gone)
+    assert LogEntry.objects.filter(action_flag=DELETION, object_repr=obj.name).exists()
+
+
+def log_link(log) -> str:
+    return "ladder" if log is LadderAudit else "tournament"
+
+
+def test_a_deleted_ladders_audit_stays_with_the_deletion_in_it(client, staff):
+    from ladders.admin import audit
+
+    ladder = Ladder.objects.create(name="Wrong ladder", created_by=staff)
+    audit(ladder, staff, "create", name=ladder.name)
+    _deleted_and_logged(client, staff, "/admin/ladders/ladder/", LadderAudit, ladder)
+
+
+def test_a_deleted_tournaments_audit_stays_with_the_deletion_in_it(client, staff):
+    from tournaments.admin import audit
+
+    cup = Tournament.objects.create(name="Wrong cup", game="druidenwalzer", format="swiss",
+                                    round_count=3, status=Tournament.Status.DRAFT, seed=1)
+    audit(cup, staff, "create", name=cup.name)
+    _deleted_and_logged(client, staff, "/admin/tournaments/tournament/",
+                        TournamentAudit, cup)

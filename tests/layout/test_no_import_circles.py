@@ -13,13 +13,7 @@ PACKAGES = ("accounts", "druidsite", "games", "ladders", "notices", "social", "t
 
 #: Circles inside the pure packages that are being taken apart on their own: each
 #: set may still be found (or any part of it). Empty this once they are gone.
-PURE_PACKAGE_CIRCLES_STILL_ALLOWED = (
-    {"games.ai.arena", "games.ai.arena_multi", "games.ai.round_robin",
-     "games.ai.table_ratings"},
-    {"games.ai.druidenwalzer.baseline", "games.ai.druidenwalzer.search"},
-    {"ladders.rating_fold", "ladders.rating_record", "ladders.skill"},
-    {"tournaments.pairing.swiss", "tournaments.pairing.swiss_matching"},
-)
+PURE_PACKAGE_CIRCLES_STILL_ALLOWED: tuple[set[str], ...] = ()
 
 
 def circles(imports: dict[str, set[str]]) -> list[set[str]]:

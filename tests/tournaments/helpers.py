@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tournaments.pairing import ByeResult, Entrant, GameResult
-from tournaments.pairing.swiss import FIRST, SECOND, SwissPlayer, compatible
+from tournaments.pairing.swiss_players import FIRST, SECOND, SwissPlayer, compatible
 
 
 def field(count: int, seed: int = 0) -> list[Entrant]:

@@ -1,7 +1,8 @@
 """How a Kasteel tournament ends (docs/tournaments.md): a round that puts nobody out
-breaks the ties at the cut by castle points, then seed; the final table's one leader
-wins; leaders who share first place play again (at most two play-offs), then castle
-points decide. Nobody wins by seed alone while a game can still decide."""
+breaks the ties at the cut by castle points, then pieces home, then seed; the final
+table's one leader wins; leaders who share first place play again (at most two
+play-offs), then castle points decide. Nobody wins by seed alone while a game can still
+decide."""
 
 from __future__ import annotations
 

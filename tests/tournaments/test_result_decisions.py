@@ -65,7 +65,10 @@ def test_a_knockout_draw_corrected_to_a_win_decides_the_match(make_tournament, f
     correct(run, staff, first, first.second)  # the low seed had won game 1
     slot = reading.bracket(cup)[0][0]
     assert slot.winner == first.second_id
-    win(run, replay, replay.first)  # the replay made void by the correction counts for nothing
+    # the replay the correction made needless is cancelled: it counts for nothing
+    replay.refresh_from_db()
+    assert replay.cancelled and replay.match.end_reason == "annulled"
+    assert running(cup) == []
     cup.refresh_from_db()
     assert cup.status == "finished" and cup.winner_id == first.second_id
 

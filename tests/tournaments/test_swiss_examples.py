@@ -13,7 +13,8 @@ from tournaments.pairing import (
     max_swiss_rounds,
     pair_swiss,
 )
-from tournaments.pairing.swiss import SwissPlayer, seats_for
+from tournaments.pairing.swiss import seats_for
+from tournaments.pairing.swiss_players import SwissPlayer
 
 EIGHT = [Entrant(i, 2400 - 100 * i) for i in range(1, 9)]  # 1 strongest ... 8
 

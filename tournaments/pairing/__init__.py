@@ -22,11 +22,12 @@ from .knockout import (
     Seeded,
     bracket_order,
     first_round,
+    following,
     knockout_rounds,
     match_state,
     next_round,
 )
-from .outcome import SeatOutcome, score_first, table_places
+from .outcome import SeatOutcome, pieces_home, score_first, table_places
 from .roundrobin import RoundRobinRound, round_robin
 from .standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, StandingRow, standings
 from .swiss import SwissRound, check_swiss_rounds, max_swiss_rounds, pair_swiss
@@ -56,12 +57,14 @@ __all__ = [
     "bracket_order",
     "check_swiss_rounds",
     "first_round",
+    "following",
     "kasteel_step",
     "knockout_rounds",
     "match_state",
     "max_swiss_rounds",
     "next_round",
     "pair_swiss",
+    "pieces_home",
     "round_robin",
     "score_first",
     "seat_tables",

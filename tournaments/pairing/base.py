@@ -67,7 +67,7 @@ def by_seed(entrants: list[Entrant] | tuple[Entrant, ...]) -> list[Entrant]:
 
 
 def check_unique(entrants: list[Entrant] | tuple[Entrant, ...]) -> None:
-    seen: set = set()
+    seen: set[PlayerId] = set()
     for entrant in entrants:
         if entrant.id in seen:
             raise PairingError(f"player {entrant.id!r} is registered twice")

@@ -14,7 +14,7 @@ so on; AI seats count as the weakest.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import Entrant, PairingError, PlayerId, by_seed, check_unique
@@ -123,7 +123,7 @@ def advancing(results: Sequence[TableResult], top: int) -> list[PlayerId]:
     if top < 1:
         raise PairingError(f"at least one player per table goes on, not {top}")
     chosen: list[PlayerId] = []
-    seen: set = set()
+    seen: set[PlayerId] = set()
     for result in sorted(results, key=lambda r: r.table):
         for player, place in sorted(result.places.items(), key=lambda item: item[1]):
             if place < 1:
@@ -157,23 +157,30 @@ def kasteel_step(
     totals: Mapping[PlayerId, float],
     seeds: Sequence[PlayerId],
     playoffs: int = 0,
-    out: frozenset = frozenset(),
+    out: frozenset[PlayerId] = frozenset(),
+    pieces: Mapping[PlayerId, int] | None = None,
 ) -> KasteelStep:
     """Decide what follows a round (docs/tournaments.md, "How a Kasteel tournament ends").
 
     - A round of one table is a final: its one leader (place 1) wins. Leaders who share
       first place play again at a table of their own (a play-off), at most
       ``MAX_PLAYOFFS`` times; after that the leader with the most castle points over
-      the tournament (``totals``), then the best seed, wins.
+      the tournament (``totals``), then the most pieces home (``pieces``), then the
+      best seed, wins.
     - A round of several tables: the top ``top`` of each table go on, ties at the cut
       all go on. A round that would put nobody out breaks the ties at the cut instead:
-      castle points over the tournament, then seed, so that ``top`` go on per table.
+      castle points over the tournament, then pieces home over the tournament
+      (``pieces``), then seed, so that ``top`` go on per table.
     - One player left: the winner; players who withdrew (``out``) go on no more.
     """
     rank = {player: i for i, player in enumerate(seeds)}
+    home = pieces or {}
 
-    def best(players) -> list:
-        return sorted(players, key=lambda p: (-totals.get(p, 0.0), rank.get(p, len(rank))))
+    def order(p: PlayerId) -> tuple[float, int, int]:
+        return -totals.get(p, 0.0), -home.get(p, 0), rank.get(p, len(rank))
+
+    def best(players: Iterable[PlayerId]) -> list[PlayerId]:
+        return sorted(players, key=order)
 
     seated = [p for r in results for p in r.places]
     if not seated:
@@ -192,8 +199,7 @@ def kasteel_step(
     if len(going) >= len(seated):
         going = []
         for result in sorted(results, key=lambda r: r.table):
-            ranked = sorted(result.places, key=lambda p: (
-                result.places[p], -totals.get(p, 0.0), rank.get(p, len(rank))))
+            ranked = sorted(result.places, key=lambda p: (result.places[p], *order(p)))
             going.extend(ranked[:top])
         if len(going) >= len(seated):  # a cut that keeps every seat: a final of the best
             going = best(going)[:table_size]

@@ -3,14 +3,14 @@
 The bracket has P = the next power of two slots. Seed s meets seed P+1-s in the first
 round, placed so that seeds 1 and 2 can only meet in the final, 1-4 only in the semi-finals
 and so on (the standard bracket order). Seeds above the field size are byes, so the byes
-go to the top seeds. A drawn game is replayed with the seats swapped, at most twice; after
-three draws the higher seed goes through.
+go to the top seeds. A drawn (or annulled) game is replayed with the seats swapped, at
+most twice; after three draws the higher seed goes through.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import Entrant, Pairing, PairingError, PlayerId, by_seed, check_unique
@@ -117,6 +117,41 @@ def next_round(
         KnockoutMatch(round_number, slot, min(a, b, key=_by_seed), max(a, b, key=_by_seed))
         for slot, (a, b) in enumerate(pairs)
     ]
+
+
+def following(
+    matches: Sequence[KnockoutMatch], winners: Mapping[int, PlayerId]
+) -> list[KnockoutMatch]:
+    """The matches of the next round whose two players are known, as far as they are.
+
+    ``matches`` are the known matches of one round (not necessarily all of it) and
+    ``winners`` the winners known so far (byes need no entry). Slot k of the next round
+    is known once slots 2k and 2k+1 both have a winner; the others are left out, so a
+    decision that reopens one match leaves the rest of the bracket as it is.
+    """
+    by_slot = {m.slot: m for m in matches}
+    decided: dict[int, Seeded] = {}
+    for match in matches:
+        winner = match.high.id if match.is_bye else winners.get(match.slot)
+        if winner is None:
+            continue
+        if winner == match.high.id:
+            decided[match.slot] = match.high
+        elif match.low is not None and winner == match.low.id:
+            decided[match.slot] = match.low
+        else:
+            raise PairingError(f"{winner!r} did not play in round {match.round} "
+                               f"slot {match.slot}")
+    if not by_slot:
+        return []
+    round_number = matches[0].round + 1
+    known = []
+    for slot in range(0, max(by_slot) + 1, 2):
+        a, b = decided.get(slot), decided.get(slot + 1)
+        if a is not None and b is not None:
+            known.append(KnockoutMatch(round_number, slot // 2, min(a, b, key=_by_seed),
+                                       max(a, b, key=_by_seed)))
+    return known
 
 
 def match_state(match: KnockoutMatch, scores: Sequence[float]) -> MatchState:

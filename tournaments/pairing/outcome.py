@@ -8,8 +8,9 @@ player at it shares place 1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .base import PlayerId
 
@@ -54,3 +55,16 @@ def table_places(seats: Sequence[SeatOutcome], *, annulled: bool = False) -> dic
         return {s.player: 1 for s in humans}
     return {s.player: 1 + sum(1 for o in humans if seat_standing(o) > seat_standing(s))
             for s in humans}
+
+
+def pieces_home(state: Mapping[str, Any], seats: Mapping[PlayerId, int], *,
+                annulled: bool = False) -> dict[PlayerId, int]:
+    """Each player's pieces home at the end of a Kasteel game: the pieces standing in
+    their castle in the engine's final state (``state["seats"][i]["castle"]``), on their
+    target or not, as castle values count them (rules, section 10). ``seats`` maps each
+    human player to their seat number. An annulled table counts for nothing: empty."""
+    if annulled:
+        return {}
+    entries = state.get("seats") or []
+    return {player: len(entries[index].get("castle") or {}) if index < len(entries) else 0
+            for player, index in seats.items()}

@@ -51,7 +51,11 @@ def round_robin(
     return rounds
 
 
-def _circle(players: list[PlayerId | None]) -> list[list[tuple]]:
+# A game of the circle; None is the dummy of an odd field (its partner has the bye).
+CircleGame = tuple[PlayerId | None, PlayerId | None]
+
+
+def _circle(players: list[PlayerId | None]) -> list[list[CircleGame]]:
     """The circle method: the last player stays put, the others turn one place a round.
 
     The fixed player alternates seats; in the other games the player on the top row of the
@@ -73,7 +77,7 @@ def _circle(players: list[PlayerId | None]) -> list[list[tuple]]:
     return rounds
 
 
-def _as_round(number: int, games: list[tuple]) -> RoundRobinRound:
+def _as_round(number: int, games: list[CircleGame]) -> RoundRobinRound:
     rest = None
     pairings = []
     for first, second in games:

@@ -74,6 +74,7 @@ def standings(
             if me not in points:
                 raise PairingError(f"{me!r} played in round {game.round} but is not listed")
             scored = game.score_of(me)
+            assert scored is not None  # unfinished games were skipped above
             points[me] += scored
             rounds[me].append((None if game.forfeit else game.opponent_of(me), scored))
             if not game.forfeit:
@@ -93,11 +94,11 @@ def standings(
         berger[player] = sum(score * scored for score, scored in opponents)
     values = {BUCHHOLZ: buchholz, SONNEBORN_BERGER: berger}
 
-    def key(player: PlayerId) -> tuple:
+    def key(player: PlayerId) -> tuple[float, ...]:
         return (-points[player], *(-values[name][player] for name in tiebreaks))
 
     ranked = sorted(players, key=lambda p: (key(p), order[p]))
-    rows = []
+    rows: list[StandingRow] = []
     for position, player in enumerate(ranked, 1):
         same = rows and key(rows[-1].player) == key(player)
         played, wins, draws, losses, bye_count = counts[player]

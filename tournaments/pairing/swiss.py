@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .base import ByeResult, Entrant, GameResult, Pairing, PairingError, PlayerId, check_unique
-
-FIRST, SECOND = 1, -1
+from .swiss_matching import match_round
+from .swiss_players import FIRST, SECOND, SwissPlayer, compatible, conflict
 
 
 @dataclass(frozen=True)
@@ -38,39 +38,6 @@ class SwissRound:
     number: int
     pairings: tuple[Pairing, ...]
     bye: PlayerId | None = None
-
-
-@dataclass
-class SwissPlayer:
-    """What pairing needs to know of a player (built from the history)."""
-
-    id: PlayerId
-    rating: float
-    rank: int = 0
-    halves: int = 0  # score in half points, so that comparisons stay exact
-    opponents: set = field(default_factory=set)
-    seats: list[int] = field(default_factory=list)  # FIRST or SECOND, round by round
-    had_bye: bool = False
-
-    @property
-    def diff(self) -> int:
-        return sum(self.seats)
-
-    def can_take(self, seat: int) -> bool:
-        return abs(self.diff + seat) <= 2
-
-    def preference(self) -> tuple[int, int]:
-        """(seat wanted, strength): 4 absolute, 3 no third in a row, 2 strong, 1 mild, 0 none."""
-        seats, diff = self.seats, self.diff
-        if not seats:
-            return 0, 0
-        if abs(diff) >= 2:
-            return -diff // abs(diff), 4
-        if len(seats) >= 2 and seats[-1] == seats[-2]:
-            return -seats[-1], 3
-        if diff:
-            return -diff, 2
-        return -seats[-1], 1
 
 
 def max_swiss_rounds(players: int) -> int:
@@ -165,7 +132,9 @@ def build_players(
             if player is not None:
                 player.opponents.add(game.opponent_of(me))
                 player.seats.append(seat)
-                player.halves += round(2 * game.score_of(me))
+                scored = game.score_of(me)
+                assert scored is not None  # unfinished games were refused above
+                player.halves += round(2 * scored)
     for bye in byes:
         if bye.round >= round_number:
             raise PairingError(f"a bye of round {bye.round} is in the history of {round_number}")
@@ -177,22 +146,6 @@ def build_players(
     for i, player in enumerate(ranked):
         player.rank = i
     return ranked
-
-
-def compatible(a: SwissPlayer, b: SwissPlayer) -> bool:
-    """May ``a`` and ``b`` meet: not met before, and some seating keeps both within two."""
-    if b.id in a.opponents:
-        return False
-    return (a.can_take(FIRST) and b.can_take(SECOND)) or (a.can_take(SECOND) and b.can_take(FIRST))
-
-
-def conflict(a: SwissPlayer, b: SwissPlayer) -> int:
-    """How strong a seat preference one of them must give up if they meet (0: none)."""
-    seat_a, strength_a = a.preference()
-    seat_b, strength_b = b.preference()
-    if seat_a and seat_a == seat_b:
-        return min(strength_a, strength_b)
-    return 0
 
 
 def seats_for(a: SwissPlayer, b: SwissPlayer, board: int, top_first: bool) -> Pairing:
@@ -225,7 +178,9 @@ def seats_for(a: SwissPlayer, b: SwissPlayer, board: int, top_first: bool) -> Pa
     return Pairing(a.id, b.id) if a_first else Pairing(b.id, a.id)
 
 
-def _candidates(players: list[SwissPlayer], paired: list[bool], i: int, ends: list[int]):
+def _candidates(
+    players: list[SwissPlayer], paired: list[bool], i: int, ends: list[int]
+) -> Iterator[int]:
     """Partners for ``players[i]`` in the order the Dutch rules prefer them (lazily)."""
     me = players[i]
     end = ends[i]
@@ -257,7 +212,7 @@ def _search(players: list[SwissPlayer], budget: int) -> list[tuple[int, int]] | 
             j = i + 1
         ends[i] = j
     paired = [False] * count
-    stack: list[tuple[int, Iterator[int], int | None]] = []
+    stack: list[tuple[int, Iterator[int], int]] = []  # (player, its options, its partner)
     top = 0
     steps = 0
     while True:
@@ -266,12 +221,12 @@ def _search(players: list[SwissPlayer], budget: int) -> list[tuple[int, int]] | 
         if top == count:
             return [(i, j) for i, _, j in stack]
         paired[top] = True
-        frame = (top, _candidates(players, paired, top, ends), None)
+        frame = (top, _candidates(players, paired, top, ends))
         while True:
             steps += 1
             if steps > budget:
                 return None
-            i, options, _ = frame
+            i, options = frame
             partner = next(options, None)
             if partner is not None:
                 paired[partner] = True
@@ -282,7 +237,7 @@ def _search(players: list[SwissPlayer], budget: int) -> list[tuple[int, int]] | 
                 return None
             i, options, previous = stack.pop()
             paired[previous] = False
-            frame = (i, options, None)
+            frame = (i, options)
             top = i
 
 
@@ -305,8 +260,6 @@ def _finish(
 
 
 def _from_matching(players: list[SwissPlayer], round_number: int, seed: int) -> SwissRound:
-    from .swiss_matching import match_round
-
     pairs, bye_index = match_round(players, round_number)
     field_ = players
     bye = None

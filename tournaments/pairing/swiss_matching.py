@@ -12,7 +12,7 @@ first.
 from __future__ import annotations
 
 from .base import PairingError
-from .swiss import SwissPlayer, compatible, conflict
+from .swiss_players import SwissPlayer, compatible, conflict
 
 BYE = "bye"
 SCORE_WEIGHT = 1000
@@ -32,7 +32,7 @@ def match_round(
     # must outweigh any sum of pair penalties: the lowest possible score gets the bye.
     bye_weight = base * (count + 1)
     base += bye_weight * spread
-    graph = nx.Graph()
+    graph: nx.Graph[int | str] = nx.Graph()
     graph.add_nodes_from(range(count))
     for i in range(count):
         for j in range(i + 1, count):

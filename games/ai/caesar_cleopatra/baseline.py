@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.rules.caesar_cleopatra.constants import OVER
 from games.rules.caesar_cleopatra.legality import legal_actions
-from games.rules.caesar_cleopatra.moves import move_to_action
+from games.rules.caesar_cleopatra.moves import Action, move_to_action
 from games.rules.caesar_cleopatra.turn import play
 
 from ..base import Budget, Move
@@ -15,7 +15,7 @@ from .determinize import Observation
 from .search import DEFAULT_BUDGET
 
 
-def _actions_of(legal_moves: list[Move], seat: int) -> list[tuple[Move, tuple]]:
+def _actions_of(legal_moves: list[Move], seat: int) -> list[tuple[Move, Action]]:
     return [(move, move_to_action(move)) for move in legal_moves]
 
 

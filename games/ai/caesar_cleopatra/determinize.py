@@ -59,7 +59,7 @@ from games.rules.caesar_cleopatra.constants import (
     influence_deck,
 )
 from games.rules.caesar_cleopatra.moves import move_to_action
-from games.rules.caesar_cleopatra.state import State
+from games.rules.caesar_cleopatra.state import Pending, State
 
 from .memory import Memory, remember, sure_part
 
@@ -70,7 +70,7 @@ def _codes(names: list[str] | None) -> list[int]:
     return [CARD_INDEX[name] for name in names or []]
 
 
-def parse_pending(pending: dict[str, Any] | None) -> tuple | None:
+def parse_pending(pending: dict[str, Any] | None) -> Pending | None:
     """The engine's pending tuple of a view's ``pending`` object."""
     if pending is None:
         return None
@@ -308,10 +308,10 @@ class Observation:
         del loose[:fill]
         state.hand[opponent] = hand
         for group, count in room.items():
-            cards = down[group] + loose[:count]
+            group_cards = down[group] + loose[:count]
             del loose[:count]
-            if cards:
-                state.down[group * 2 + opponent] = cards
+            if group_cards:
+                state.down[group * 2 + opponent] = group_cards
         return True
 
 

@@ -62,7 +62,7 @@ SHORT = 0.15  # per influence card (hand and pile) below SHORT_LIMIT
 SHORT_LIMIT = 4
 DRAW_CARD = 0.18  # a card still to draw in a refill that is due
 
-_TABLE: dict[tuple, float] = {}
+_TABLE: dict[tuple[int, ...], float] = {}
 _STEPS = 20
 
 
@@ -188,6 +188,7 @@ def evaluate(state: State, seat: int) -> float:
             score += DRAW_CARD if pending[1] == 0 else -DRAW_CARD
     elif state.step == PLACED or state.step == PASSIVE:
         side = state.current
+        assert side is not None  # a turn at these steps has its player
         piles = len(state.influence[side]) + len(state.actions[side])
         missing = min(HAND_SIZE - len(state.hand[side]), piles)
         score += DRAW_CARD * missing if side == 0 else -DRAW_CARD * missing

@@ -169,7 +169,7 @@ class _Replay:
     def event(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
         opponent = self.opponent
-        player = SEAT_INDEX.get(event.get("player"))
+        player = SEAT_INDEX.get(event.get("player", ""))
         mine = player == opponent
         if kind == "setup" and mine:
             values = [card_code(opponent, value) for value in (1, 2, 3, 4, 5)]
@@ -218,7 +218,7 @@ class _Replay:
             self.up[group].update(cards)
         elif kind == "remove" and mine:
             self._off_up(GROUP_INDEX[event["group"]], event["cards"])
-        elif kind == "assassination" and SEAT_INDEX.get(event.get("owner")) == opponent:
+        elif kind == "assassination" and SEAT_INDEX.get(event.get("owner", "")) == opponent:
             self._off_up(GROUP_INDEX[event["group"]], [event["card"]])
         elif kind == "wrath":
             group = GROUP_INDEX[event["group"]]

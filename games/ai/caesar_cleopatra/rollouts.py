@@ -67,6 +67,7 @@ def policy(state: State) -> Action:
     """The rollout's move for the player to move (greedy on this deal)."""
     pending = state.pending
     player = state.to_move
+    assert player is not None  # rollouts stop when the game ends
     if pending is not None:
         kind = pending[0]
         if kind == P_VETO:
@@ -114,10 +115,10 @@ def _placement(state: State, actions: list[Action], player: int) -> Action:
             play(child, greedy(child, legal_actions(child), player))
         up_score = evaluate(child, player)
     options = [(down_score, best_down), (up_score, best_up), (other_score, best_other)]
-    score, action = max((o for o in options if o[1] is not None), default=(0, None))
-    if action is None:  # only passes: discard the fewest cards that help most
+    found = [(score, action) for score, action in options if action is not None]
+    if not found:  # only passes: discard the fewest cards that help most
         return greedy(state, actions, player)
-    return action
+    return max(found)[1]
 
 
 def rollout(state: State, seat: int, stop_turn: int) -> float:

@@ -63,7 +63,7 @@ from games.rules.caesar_cleopatra.moves import NO_VETO_ACTION, Action, move_to_a
 from games.rules.caesar_cleopatra.state import State
 from games.rules.caesar_cleopatra.turn import play
 
-from ..base import Budget, Deadline, Move, ThinkingBot, View
+from ..base import Budget, Deadline, Event, Move, ThinkingBot, View
 from .determinize import Observation
 from .evaluate import evaluate
 from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
@@ -179,13 +179,14 @@ def search(
         iteration += 1
         state = sample(rng)
         node = root
-        path = []
+        path: list[Node] = []
         value = 0.5  # for seat 0
         while True:
             if state.phase == OVER:
                 value = win_chance(state, 0)
                 break
             mover = state.to_move
+            assert mover is not None  # an ended game was scored above
             children = node.children
             best_score = -1.0
             best_action = best_child = None
@@ -205,6 +206,7 @@ def search(
                 )
                 if score > best_score:
                     best_score, best_action, best_child = score, action, child
+            assert best_action is not None and best_child is not None  # a game on has moves
             play(state, best_action)
             path.append(best_child)
             node = best_child
@@ -237,7 +239,7 @@ class StrongBot(ThinkingBot):
         self.rollout_turns = rollout_turns
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
-               budget: Budget, history: list[dict] | None = None) -> Move:
+               budget: Budget, history: list[Event] | None = None) -> Move:
         cpu = budget.cpu_seconds
         deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
         observation = Observation(view, history if self.remember else None)

@@ -39,7 +39,7 @@ from games.rules.druidenwalzer.constants import (
 )
 from games.rules.druidenwalzer.state import State
 
-from .memory import known_cards, remember
+from .memory import Pile, known_cards, remember
 
 SIDES = (0, 1)
 
@@ -52,7 +52,7 @@ class Observation:
     """
 
     def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None) -> None:
-        viewer = view.get("viewer") or view.get("to_move")
+        viewer = view.get("viewer") or view["to_move"]
         memory = remember(view, history)
         self.seat: int = SEAT_INDEX[viewer]
         template = State()
@@ -64,7 +64,7 @@ class Observation:
         # (position, count of unknown cards, the remembered pile or None) of
         # the covered cards and of the cult-board pile below its top.
         self.down_slots: list[list[tuple[int, int]]] = [[], []]
-        self.covered_slots: list[list[tuple[int, int, list | None]]] = [[], []]
+        self.covered_slots: list[list[tuple[int, int, Pile | None]]] = [[], []]
         self.draw_size: list[int] = [0, 0]
         self.hand_size: list[int] = [0, 0]
         seen: list[Counter[int]] = [Counter(), Counter()]  # per cult
@@ -126,6 +126,7 @@ class Observation:
                             rng: random.Random) -> None:
         """The opponent's draw pile, from the unseen cards of its last reshuffle
         (pools are shuffled, so their first fitting cards are random ones)."""
+        assert self.opponent_draw_from is not None  # sample calls this only when known
         limit = self.opponent_draw_from.copy()
         candidates: list[tuple[float, int]] = []
         for cult in SIDES:
@@ -146,11 +147,12 @@ class Observation:
     def sample(self, rng: random.Random) -> State:
         """One plausible full state consistent with the view."""
         state = self.template.copy()
+        draw = rng.random
         pools: list[list[int]] = []
         for cult in SIDES:
             # Sorting by random keys is a uniform shuffle, and several
             # times faster than random.shuffle in CPython.
-            pool = sorted(self.unseen[cult], key=lambda _card, draw=rng.random: draw())
+            pool = sorted(self.unseen[cult], key=lambda _card: draw())
             for value in self.removed[cult]:
                 # The pool is shuffled: its first card of this value is a
                 # random one, as the setup's "first of that value" is.
@@ -180,7 +182,7 @@ class Observation:
         # 3. The other hidden places, each side's from its own cult first;
         #    a place left short takes from the mixed rest afterwards.
         short: list[tuple[list[int], int]] = []
-        fills: list[tuple[int, list[int], list | None]] = []
+        fills: list[tuple[int, list[int], Pile | None]] = []
         for side in SIDES:
             pool = pools[side]
             places: list[tuple[list[int], int]] = []
@@ -202,14 +204,14 @@ class Observation:
                 if take < count:
                     short.append((target, count - take))
         if short:
-            rest = sorted(pools[0] + pools[1], key=lambda _card, draw=rng.random: draw())
+            rest = sorted(pools[0] + pools[1], key=lambda _card: draw())
             for target, count in short:
                 target.extend(rest[len(rest) - count :])
                 del rest[len(rest) - count :]
         if self.own_draw is not None:
             own = state.draw[self.seat]
             own.extend(self.own_draw)
-            own.sort(key=lambda _card, draw=rng.random: draw())
+            own.sort(key=lambda _card: draw())
         # 4. The covered piles: remembered cards where they lay, dealt cards
         #    in the unknown places; the visible top goes back on top.
         template_up = self.template.up
@@ -225,7 +227,7 @@ class Observation:
         return state
 
 
-def _slot(position: int, count: int, remembered: list | None) -> tuple[int, int, list | None]:
+def _slot(position: int, count: int, remembered: Pile | None) -> tuple[int, int, Pile | None]:
     """A covered place: how many of its ``count`` cards are unknown, and the
     remembered pile (``None`` entries unknown) when the log gave one."""
     if remembered is None or len(remembered) != count:

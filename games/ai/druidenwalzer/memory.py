@@ -33,7 +33,7 @@ from games.rules.druidenwalzer.constants import (
     SEAT_INDEX,
 )
 
-Pile = list  # list[int | None]: card codes bottom to top, None for unknown
+Pile = list[int | None]  # card codes bottom to top, None for unknown
 
 
 class Memory:
@@ -50,8 +50,8 @@ class Memory:
 
     def __init__(self) -> None:
         self.covered: dict[int, Pile] = {}
-        self.own_draw: list[int] | None = None
-        self.opponent_draw_from: list[int] | None = None
+        self.own_draw: Pile | None = None
+        self.opponent_draw_from: Pile | None = None
 
 
 class _Broken(Exception):
@@ -71,11 +71,11 @@ def _take(pile: Pile, card: int) -> None:
     raise _Broken
 
 
-def _replay(events: list[dict[str, Any]], seat: int) -> tuple[list[Pile], list[list | None]]:
+def _replay(events: list[dict[str, Any]], seat: int) -> tuple[list[Pile], list[Pile | None]]:
     """The face-up piles after ``events``, and per seat the cards its draw pile
     holds since its last reshuffle (``None`` before any, or when unknown)."""
     piles: list[Pile] = [[None] for _ in range(RING_SIZE)]
-    draw_sets: list[list | None] = [None, None]
+    draw_sets: list[Pile | None] = [None, None]
     for event in events:
         kind = event.get("type")
         if kind == "waltz":

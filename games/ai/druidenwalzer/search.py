@@ -45,12 +45,12 @@ from games.rules.druidenwalzer.engine import play
 from games.rules.druidenwalzer.moves import Action, legal_actions
 from games.rules.druidenwalzer.state import State
 
-from ..base import Budget, Deadline, Move, ThinkingBot, View
+from ..base import Budget, Deadline, Event, Move, ThinkingBot, View
 from ..baseline import random_playout
-from .baseline import GAME
 from .determinize import Observation
 from .evaluate import evaluate
 from .heuristic import HeuristicBot, moves_and_actions
+from .playout import GAME
 from .tactics import check_one_move
 
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=1.5)  # the baseline's too
@@ -91,6 +91,7 @@ def moon_reward(state: State) -> float:
 def greedy_action(state: State, actions: list[Action]) -> Action:
     """The action whose resulting position evaluates best for the mover."""
     seat = state.to_move
+    assert seat is not None  # a game on has a seat to move
     best_action = actions[0]
     best = -math.inf
     for action in actions:
@@ -118,7 +119,7 @@ def rollout(state: State, rng: random.Random, plies: int) -> None:
 def search(
     observation: Observation,
     rng: random.Random,
-    iterations: int,
+    iterations: int | None,
     deadline: Deadline,
     exploration: float = EXPLORATION,
     rollout_plies: int = ROLLOUT_PLIES,
@@ -159,7 +160,9 @@ def search(
                 action = untried[0]
                 if len(untried) > 1:
                     action = untried[int(rng.random() * len(untried))]
-                child = Node(state.to_move)
+                mover = state.to_move
+                assert mover is not None  # a game on has a seat to move
+                child = Node(mover)
                 children[action] = child
                 play(state, action)
                 path.append(child)
@@ -214,7 +217,7 @@ class StrongBot(ThinkingBot):
         self._setup = HeuristicBot()
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
-               budget: Budget, history: list[dict] | None = None) -> Move:
+               budget: Budget, history: list[Event] | None = None) -> Move:
         deadline = Deadline(budget.cpu_seconds)
         observation = Observation(view, history if self.remember else None)
         setup = observation.template.phase == SETUP

@@ -16,7 +16,7 @@ from __future__ import annotations
 from games.rules.kasteel.constants import BANDIT, CARDS_PER_SEAT, JACK, JOKER, SHERIFF
 from games.rules.kasteel.state import State
 
-from .evaluate import team_of
+from .evaluate import Chances, team_of
 
 #: a foe holding a card that walks its hunter uses it on a piece in reach this
 #: often (scaled so that a full first hand gives about ``MOVE_CHANCE``)
@@ -34,7 +34,7 @@ def _none_dealt(pool: int, hits: int, size: int) -> float:
     return chance
 
 
-def hunter_chances(state: State, seat: int, sizes: list[int] | None = None) -> dict | None:
+def hunter_chances(state: State, seat: int, sizes: list[int] | None = None) -> Chances | None:
     """``(foe seat, rank) -> chance`` that the foe's Bandit (or Sheriff) walks
     before ``seat``'s next turn, counted from what ``seat`` may know: the
     cards it cannot see (not in its hand, not in the discard pile) are the
@@ -59,7 +59,7 @@ def hunter_chances(state: State, seat: int, sizes: list[int] | None = None) -> d
     first_round = state.turn < n
     mine = team_of(state, seat)
     no_jack = {s: _none_dealt(pool, kinds[JACK], sizes[s]) for s in range(n) if s not in mine}
-    chances = {}
+    chances: Chances = {}
     for foe in no_jack:
         jack = 0.0
         if not first_round:  # no Joker nor Jack in the first round

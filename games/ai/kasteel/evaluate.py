@@ -71,6 +71,11 @@ from games.rules.kasteel.constants import (
 from games.rules.kasteel.state import State
 from games.rules.kasteel.walking import may_pass
 
+#: (foe seat, rank) -> the chance that the foe's hunter of that rank walks (counting.py).
+Chances = dict[tuple[int, int], float]
+#: (square, piece, chance) a walk of a rank would start from (``_walkers``).
+Walkers = list[tuple[int, int, float]]
+
 #: P(two dice total t), t = 0..12.
 TOTALS = tuple(((6 - abs(t - 7)) / 36 if t >= 2 else 0.0) for t in range(13))
 #: P(a walk reaches k squares): two dice most of the time, a number card sometimes.
@@ -193,12 +198,12 @@ def _queue_ahead(state: State, seat: int) -> int:
 
 
 def _walkers(state: State, seats: tuple[int, ...], rank: int,
-             chances: dict | None = None) -> list[tuple[int, int, float]]:
+             chances: Chances | None = None) -> Walkers:
     """``(square, piece, chance)`` a walk of the seats' pieces of ``rank``
     would start from; ``piece`` is -1 for one entering from home (it passes
     all there); ``chance``: that it walks (from ``chances``, by seat and
     rank; 1 without them)."""
-    squares = []
+    squares: Walkers = []
     for seat in seats:
         piece = seat * PIECES + rank
         loc = state.loc[piece]
@@ -210,10 +215,11 @@ def _walkers(state: State, seats: tuple[int, ...], rank: int,
     return squares
 
 
-def _exposure(state: State, pieces: list[int], hunters: dict, ring: int) -> list:
+def _exposure(state: State, pieces: list[int], hunters: dict[int, Walkers],
+              ring: int) -> list[tuple[int, float]]:
     """``(piece, chance)`` for the pieces a hunter's walk (rank -> its
     ``_walkers``) could send home; a piece on its own start square is safe."""
-    out = []
+    out: list[tuple[int, float]] = []
     loc = state.loc
     for piece in pieces:
         where = loc[piece]
@@ -301,7 +307,7 @@ def _bandits_home(state: State, seats: tuple[int, ...]) -> float:
 
 
 def evaluate(state: State, seat: int, ready: bool = False, weights: Weights = NEW,
-             chances: dict | None = None) -> float:
+             chances: Chances | None = None) -> float:
     """The position's worth to ``seat``'s team; ``ready``: whether the seat
     holds a card to move its Bandit or Sheriff next turn; ``chances``: the
     foes' hunters' chances to walk (``counting.hunter_chances``; without
@@ -372,6 +378,7 @@ def walk_steps(cards: float) -> float:
 def cards_left(state: State, seat: int) -> int:
     """The cards the seat will still play before the length limit: its hand
     and the deals to come (every seat is dealt the same)."""
+    assert state.limit is not None  # asked only of a game with a length limit
     future = sum(DEAL_SIZES[state.deal + 1:]) + CARDS_PER_SEAT * (state.limit - state.cycle)
     return len(state.hands[seat]) + future
 

@@ -56,10 +56,14 @@ from .observe import state_from_view
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=2.0)
 LOST = -1e9  # a move not scored before the CPU cap, or ruled out (``joker_on_next``)
 #: (steps, chance) of two dice: every total, as the heuristic decides.
-DICE_TOTALS = tuple((total, chance) for total, chance in enumerate(TOTALS) if chance)
+#: (total of two dice, its chance): the walks a roll is averaged over.
+Totals = tuple[tuple[int, float], ...]
+DICE_TOTALS: Totals = tuple(
+    (total, chance) for total, chance in enumerate(TOTALS) if chance
+)
 #: Three walks standing for the two dice (2-5, 6-8, 9-12): the cheap policy of
 #: the other seats in the strong level's play-outs.
-COARSE_TOTALS = ((4, 10 / 36), (7, 16 / 36), (10, 10 / 36))
+COARSE_TOTALS: Totals = ((4, 10 / 36), (7, 16 / 36), (10, 10 / 36))
 
 
 HIGHEST_FIRST = "KDCBPSX"
@@ -85,12 +89,12 @@ class Walker:
     """Scores walks on one position, each (piece, steps, colour) once."""
 
     def __init__(self, state: State, seat: int, weights: Weights = NEW,
-                 totals: tuple = DICE_TOTALS, sizes: list[int] | None = None) -> None:
+                 totals: Totals = DICE_TOTALS, sizes: list[int] | None = None) -> None:
         self.state = state
         self.seat = seat
         self.weights = weights
         self.totals = totals
-        self.cache: dict[tuple, float] = {}
+        self.cache: dict[tuple[int, int, bool, bool], float] = {}
         # counted once: a walk changes no hand and no discard pile
         self.chances = hunter_chances(state, seat, sizes) if weights.counting else None
 
@@ -152,15 +156,15 @@ def public_sizes(view: View) -> list[int]:
 
 
 def score_moves(state: State, seat: int, legal_moves: list[Move], deadline: Deadline,
-                weights: Weights = NEW, sizes: list[int] | None = None) -> list:
+                weights: Weights = NEW, sizes: list[int] | None = None) -> list[float]:
     """Each legal move's value for ``seat`` (the seat to move)."""
     actions = [move_to_action(move, state) for move in legal_moves]
     return score_actions(state, seat, actions, deadline, weights, sizes=sizes)
 
 
 def score_actions(state: State, seat: int, actions: list[Action], deadline: Deadline,
-                  weights: Weights = NEW, totals: tuple = DICE_TOTALS,
-                  sizes: list[int] | None = None) -> list:
+                  weights: Weights = NEW, totals: Totals = DICE_TOTALS,
+                  sizes: list[int] | None = None) -> list[float]:
     """Each legal action's value for ``seat`` (the seat to move): the engine's
     action tuples, as a search walks them; ``LOST`` for those not scored
     before the deadline. ``totals``: the dice walks averaged; ``sizes``: the
@@ -175,8 +179,10 @@ def score_actions(state: State, seat: int, actions: list[Action], deadline: Dead
             scores.append(LOST)
             continue
         if kind == DICE:
-            held, die = hunter_ready(hand), state.pending[2]
-            p, c = state.pending[0], state.pending[1] // CARDS_PER_SEAT
+            pending = state.pending
+            assert pending is not None  # a dice decision is pending
+            held, die = hunter_ready(hand), pending[2]
+            p, c = pending[0], pending[1] // CARDS_PER_SEAT
             if card == TOTAL:
                 scores.append(walker.value(p, die + die, c, held))
             else:

@@ -94,6 +94,7 @@ from .heuristic import (
     HIGHEST_FIRST,
     HUNTERS_EARLY,
     LOST,
+    Totals,
     hunter_ready,
     place,
     public_sizes,
@@ -141,7 +142,7 @@ class StrongBot(ThinkingBot):
     candidates = CANDIDATES
     endgame_candidates = ENDGAME_CANDIDATES
     max_plies = MAX_PLIES
-    policy_totals: tuple = COARSE_TOTALS  # the other seats' dice in the play-outs
+    policy_totals: Totals = COARSE_TOTALS  # the other seats' dice in the play-outs
     #: another move than the heuristic's best is played only when its paired
     #: advantage over the worlds is this many standard errors (noise guard)
     significance: float = SIGNIFICANCE
@@ -225,7 +226,7 @@ class Playout:
 
     max_plies: int = MAX_PLIES
     weights: Weights = NEW
-    totals: tuple = COARSE_TOTALS
+    totals: Totals = COARSE_TOTALS
     leaf_move: bool = False
     foe_weights: Weights = NEW
     #: the seat's own turns a play-out reaches: at the last the leaf, at
@@ -300,6 +301,7 @@ def play_one(world: State, action: Action, seat: int, deadline: Deadline,
     weights, totals = policy.weights, policy.totals
     while state.phase != OVER and (to_the_end or plies < policy.max_plies):
         mover = state.to_move
+        assert mover is not None  # the loop stops when the game is over
         if mover == seat and state.pending is None and not to_the_end:
             turns += 1
             if turns >= policy.turns:

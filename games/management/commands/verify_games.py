@@ -7,7 +7,8 @@ does (never its value: games in progress hold hidden cards).
 
 Then what is derived from the games (unless a part of the games was asked for,
 or ``--no-derived``): every game kind's ratings and rating history, and every
-ladder's places, against their folds from scratch (ladders.verify), and every
+ladder's places and every closed season's stored final standings, against
+their folds from scratch (ladders.verify), and every
 started tournament's stored results and winner against its games
 (tournaments.verify); one line per value that differs. Then a summary. Exit
 status 1 when anything differs or a requested game does not exist.

@@ -11,6 +11,7 @@ more the turn goes on at ``step`` (``resume``).
 
 from __future__ import annotations
 
+from ..base import Event
 from .constants import (
     ASSASSINATION,
     CARD_KIND,
@@ -36,7 +37,7 @@ from .moves import A_VETO, Action, action_to_move
 from .state import State
 
 
-def play_action_card(state: State, seat: int, action: Action, events: list | None) -> None:
+def play_action_card(state: State, seat: int, action: Action, events: list[Event] | None) -> None:
     """Play an action card (legal: in hand, with its target)."""
     card = action[1]
     state.hand[seat].remove(card)
@@ -64,7 +65,8 @@ def play_action_card(state: State, seat: int, action: Action, events: list | Non
     carry_out(state, seat, action, events)
 
 
-def answer_veto(state: State, action: Action, events: list | None) -> None:
+def answer_veto(state: State, action: Action, events: list[Event] | None) -> None:
+    assert state.pending is not None  # the Veto question being answered
     _, opponent, played = state.pending
     if action[0] == A_VETO:
         veto = card_code(opponent, VETO)
@@ -89,7 +91,7 @@ def answer_veto(state: State, action: Action, events: list | None) -> None:
     carry_out(state, 1 - opponent, played, events)
 
 
-def carry_out(state: State, seat: int, action: Action, events: list | None) -> None:
+def carry_out(state: State, seat: int, action: Action, events: list[Event] | None) -> None:
     """The effect of an action card that was not vetoed."""
     _, card, group, arg = action
     kind = CARD_KIND[card]
@@ -164,8 +166,9 @@ def carry_out(state: State, seat: int, action: Action, events: list | None) -> N
     resume(state, events)
 
 
-def spy_choice(state: State, action: Action, events: list | None) -> None:
+def spy_choice(state: State, action: Action, events: list[Event] | None) -> None:
     seat = state.current
+    assert seat is not None  # only an ended game has nobody to move
     opponent = 1 - seat
     card = action[1]
     state.hand[opponent].remove(card)
@@ -182,9 +185,10 @@ def spy_choice(state: State, action: Action, events: list | None) -> None:
         )
 
 
-def castle(state: State, action: Action, events: list | None) -> None:
+def castle(state: State, action: Action, events: list[Event] | None) -> None:
     """Ruling: every card taken goes face down to one of the two groups."""
     seat = state.current
+    assert seat is not None  # only an ended game has nobody to move
     _, g1, first, g2, second = action
     for group, cards in ((g1, first), (g2, second)):
         index = group * 2 + seat
@@ -207,10 +211,13 @@ def castle(state: State, action: Action, events: list | None) -> None:
     resume(state, events)
 
 
-def resume(state: State, events: list | None) -> None:
+def resume(state: State, events: list[Event] | None) -> None:
     """Back in the turn after an action: a placement that is due but cannot
     be made any more is skipped (section 3, ruling on order)."""
-    if state.pending is None and state.step == PLACE and not state.can_place(state.current):
-        state.step = PLACED
-        if events is not None:
-            events.append({"type": "placement_skipped", "player": SEATS[state.current]})
+    if state.pending is None and state.step == PLACE:
+        current = state.current
+        assert current is not None  # a turn at step place has its player
+        if not state.can_place(current):
+            state.step = PLACED
+            if events is not None:
+                events.append({"type": "placement_skipped", "player": SEATS[current]})

@@ -77,6 +77,7 @@ def check_action(state: State, action: Action) -> None:
     if state.phase == OVER:
         raise IllegalMove("the game is over")
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     name = SEATS[seat]
     kind = action[0]
     if state.phase == SETUP:
@@ -126,6 +127,7 @@ def _check_setup(state: State, seat: int, action: Action) -> None:
 
 def _check_pending(state: State, seat: int, action: Action) -> None:
     pending = state.pending
+    assert pending is not None  # check_action comes here for a pending decision only
     name = SEATS[seat]
     pending_kind = pending[0]
     kinds, message = _PENDING_WANTS[pending_kind]
@@ -196,6 +198,7 @@ def _check_turn(state: State, seat: int, action: Action) -> None:
     name = SEATS[seat]
     kind = action[0]
     step = state.step
+    assert step is not None  # a turn in play is at a step
     if kind in (A_VETO, A_NO_VETO):
         raise IllegalMove("no Veto question is pending")
     if kind == A_SPY:

@@ -12,7 +12,7 @@ validation list of section 8) are in ``validation``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..base import InvalidState, MalformedMove
 from ..common import (
@@ -53,11 +53,11 @@ from .constants import (
     card_list,
 )
 from .moves import A_ACTION, action_to_move, move_to_action
-from .state import DEFAULT_SEED, State
+from .state import DEFAULT_SEED, Pending, State
 from .validation import validate
 
 
-def pending_to_json(pending: tuple | None) -> dict[str, Any] | None:
+def pending_to_json(pending: Pending | None) -> dict[str, Any] | None:
     if pending is None:
         return None
     kind = pending[0]
@@ -134,7 +134,15 @@ def _votes(value: Any, where: str) -> list[int]:
     return coded_list(value, VOTE_INDEX, where, "vote cards", "vote card")
 
 
-def _choice(value: Any, names: dict, where: str, nullable: bool) -> int | None:
+@overload
+def _choice(value: Any, names: dict[str, int], where: str, nullable: Literal[False]) -> int: ...
+
+
+@overload
+def _choice(value: Any, names: dict[str, int], where: str, nullable: bool) -> int | None: ...
+
+
+def _choice(value: Any, names: dict[str, int], where: str, nullable: bool) -> int | None:
     if value is None and nullable:
         return None
     if isinstance(value, str) and value in names:
@@ -143,7 +151,7 @@ def _choice(value: Any, names: dict, where: str, nullable: bool) -> int | None:
     raise InvalidState(f"{where} must be one of {options}, got {short(value)}")
 
 
-def _exact_keys(value: dict, names: tuple[str, ...], where: str, what: str) -> None:
+def _exact_keys(value: dict[str, Any], names: tuple[str, ...], where: str, what: str) -> None:
     for key in value:
         if key not in names:
             raise InvalidState(f"{where}: unknown {what} {short(key)}; use {', '.join(names)}")
@@ -197,7 +205,7 @@ def _read_score(value: Any) -> tuple[int, int] | None:
     return (integer(score[SEATS[0]], "score.cleopatra"), integer(score[SEATS[1]], "score.caesar"))
 
 
-def _read_player(state: State, seat: int, data: dict) -> None:
+def _read_player(state: State, seat: int, data: dict[str, Any]) -> None:
     where = f"players.{SEATS[seat]}"
     state.hand[seat] = _cards(require(data, "hand", where), f"{where}.hand")
     pile = _cards(require(data, "influence_pile", where), f"{where}.influence_pile")
@@ -216,7 +224,7 @@ def _read_player(state: State, seat: int, data: dict) -> None:
     state.won[seat] = [integer(won[group], f"{where}.patricians.{group}") for group in GROUPS]
 
 
-def _read_group(state: State, group: int, data: dict) -> None:
+def _read_group(state: State, group: int, data: dict[str, Any]) -> None:
     where = f"groups.{GROUPS[group]}"
     state.patricians[group] = integer(require(data, "patricians", where), f"{where}.patricians")
     for key in data:
@@ -234,7 +242,7 @@ def _read_group(state: State, group: int, data: dict) -> None:
         state.up[index] = _cards(require(entry, "up", f"{where}.{name}"), f"{where}.{name}.up")
 
 
-def _read_pending(value: Any, state: State) -> tuple | None:
+def _read_pending(value: Any, state: State) -> Pending | None:
     if value is None:
         return None
     pending = json_object(value, "pending")

@@ -8,7 +8,14 @@ rules' section 8 (``C3``, ``RP``, ``C-spy``, ``V-orgy``, ``cleopatra``...).
 
 from __future__ import annotations
 
-from ..common import OVER, PHASE_INDEX, PHASES, PLAY, SETUP  # noqa: F401 - the engines' phases
+from collections.abc import Iterable
+
+# The engines' phases, re-exported (`X as X`) for the modules of this game.
+from ..common import OVER as OVER
+from ..common import PHASE_INDEX as PHASE_INDEX
+from ..common import PHASES as PHASES
+from ..common import PLAY as PLAY
+from ..common import SETUP as SETUP
 
 GAME = "caesar-cleopatra"
 
@@ -96,7 +103,7 @@ CARD_COUNT = tuple(
 )
 
 
-def card_list(cards) -> list[str]:
+def card_list(cards: Iterable[int]) -> list[str]:
     """The names of a multiset of cards, in the reference order (sorted codes)."""
     return [CARD_NAMES[card] for card in sorted(cards)]
 

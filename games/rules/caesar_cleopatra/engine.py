@@ -48,6 +48,7 @@ class CaesarCleopatra(ActionRules):
         return new_game(seed, options)
 
     def final_outcome(self, state: State) -> Outcome:
+        assert state.winner is not None and state.score is not None  # the game has ended
         winner = None if state.winner == DRAW else SEATS[state.winner]
         scores = {SEATS[0]: state.score[0], SEATS[1]: state.score[1]}
         return Outcome(winner=winner, reason=end_reason(state), scores=scores)

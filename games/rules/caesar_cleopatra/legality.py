@@ -70,6 +70,7 @@ def legal_actions(state: State) -> list[Action]:
         return []
     pending = state.pending
     if phase == SETUP:
+        assert state.current is not None  # only an ended game has nobody to move
         return list(SETUP_ACTIONS[state.current])
     if pending is not None:
         kind, seat = pending[0], pending[1]
@@ -82,6 +83,7 @@ def legal_actions(state: State) -> list[Action]:
         if kind == P_CASTLE:
             return castle_actions(state, seat, pending[2], pending[3])
         return draw_actions(state, seat, pending[2])
+    assert state.current is not None  # only an ended game has nobody to move
     seat = state.current
     step = state.step
     if step == START:

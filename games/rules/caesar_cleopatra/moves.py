@@ -58,7 +58,9 @@ DOWN = 0
 UP = 1
 FACES = ("down", "up")
 
-Action = tuple
+# An action: its kind (A_PLACE...) first, then ints or tuples of card codes whose
+# shape the kind decides (move_to_action lists them); the fast path's currency.
+Action = tuple[Any, ...]
 VETO_ACTION: Action = (A_VETO,)
 NO_VETO_ACTION: Action = (A_NO_VETO,)
 
@@ -180,7 +182,7 @@ def _castle_move(cards: Any) -> Action:
     return (A_CASTLE, g1, first, g2, second)
 
 
-def _action_move(move: dict) -> Action:
+def _action_move(move: dict[str, Any]) -> Action:
     card = _card(move["card"], "card")
     if not IS_ACTION[card]:
         raise MalformedMove(f"card must be an action card like C-spy, got {CARD_NAMES[card]}")

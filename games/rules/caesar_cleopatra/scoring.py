@@ -8,6 +8,7 @@ wins; still equal, the game is drawn.
 
 from __future__ import annotations
 
+from ..base import Event
 from .constants import (
     BONUS_NAMES,
     BONUS_NEEDS,
@@ -55,7 +56,7 @@ def end_reason(state: State) -> str:
     return result(state)[2]
 
 
-def end_game(state: State, events: list | None) -> None:
+def end_game(state: State, events: list[Event] | None) -> None:
     """The game is over: score it (section 5)."""
     score, winner, reason = result(state)
     state.phase = OVER

@@ -8,6 +8,8 @@ groups live in two flat lists of ten lists, indexed ``group * 2 + seat``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..common import SlotState, copy_list
 from .constants import (
     EXTRAORDINARY,
@@ -20,6 +22,11 @@ from .constants import (
 
 DEFAULT_SEED = 0
 """The seed of a state given without one (see docs/caesar-cleopatra-engine.md)."""
+
+
+# A decision owed out of turn: (P_VETO/P_DRAW/P_SPY/P_CASTLE, the player who owes it,
+# then what that kind needs: the vetoed action, the cards to draw, the group...).
+Pending = tuple[int, int, *tuple[Any, ...]]
 
 
 class State(SlotState):
@@ -74,7 +81,7 @@ class State(SlotState):
         self.current: int | None = 0
         self.step: int | None = STEP_SETUP
         self.action_played: bool = False
-        self.pending: tuple | None = None
+        self.pending: Pending | None = None
         self.winner: int | None = None
         self.score: tuple[int, int] | None = None
         self.seed: int = DEFAULT_SEED
@@ -124,7 +131,7 @@ class State(SlotState):
         new.vote_aside = self.vote_aside[:]
         return new
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         """Everything, with the multisets sorted (their order means nothing)."""
         return (
             self.phase,

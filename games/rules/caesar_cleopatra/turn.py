@@ -10,6 +10,7 @@ none (the fast path).
 
 from __future__ import annotations
 
+from ..base import Event
 from .actions import answer_veto, castle, play_action_card, resume, spy_choice
 from .constants import (
     CAESAR,
@@ -41,7 +42,7 @@ from .state import State
 from .vote import vote_check
 
 
-def play(state: State, action: Action, events: list | None = None) -> None:
+def play(state: State, action: Action, events: list[Event] | None = None) -> None:
     """Carry out a legal ``action`` on ``state`` IN PLACE (not checked again)."""
     kind = action[0]
     if kind == A_PLACE:
@@ -49,6 +50,7 @@ def play(state: State, action: Action, events: list | None = None) -> None:
     elif kind == A_DRAW:
         _draw(state, action, events)
     elif kind == A_ACTION:
+        assert state.current is not None  # only an ended game has nobody to move
         play_action_card(state, state.current, action, events)
     elif kind == A_PASS:
         _pass(state, action[1], events)
@@ -64,8 +66,9 @@ def play(state: State, action: Action, events: list | None = None) -> None:
         raise ValueError(f"unknown action {action!r}")
 
 
-def _setup(state: State, cards: tuple[int, ...], events: list | None) -> None:
+def _setup(state: State, cards: tuple[int, ...], events: list[Event] | None) -> None:
     seat = state.current
+    assert seat is not None  # only an ended game has nobody to move
     hand = state.hand[seat]
     for group, card in enumerate(cards):
         hand.remove(card)
@@ -93,8 +96,9 @@ def _setup(state: State, cards: tuple[int, ...], events: list | None) -> None:
         events.append({"type": "turn", "player": SEATS[CLEOPATRA], "turn": state.turn})
 
 
-def _pass(state: State, discard: tuple[int, ...], events: list | None) -> None:
+def _pass(state: State, discard: tuple[int, ...], events: list[Event] | None) -> None:
     seat = state.current
+    assert seat is not None  # only an ended game has nobody to move
     hand = state.hand[seat]
     for card in discard:
         hand.remove(card)
@@ -106,9 +110,10 @@ def _pass(state: State, discard: tuple[int, ...], events: list | None) -> None:
         )
 
 
-def _place(state: State, action: Action, events: list | None) -> None:
+def _place(state: State, action: Action, events: list[Event] | None) -> None:
     _, card, group, face = action
     seat = state.current
+    assert seat is not None  # only an ended game has nobody to move
     state.hand[seat].remove(card)
     if face == UP:
         state.up[group * 2 + seat].append(card)
@@ -117,7 +122,7 @@ def _place(state: State, action: Action, events: list | None) -> None:
         state.down[group * 2 + seat].append(card)
         state.step = PLACED
     if events is not None:
-        event = {"type": "place", "player": SEATS[seat], "group": GROUPS[group]}
+        event: Event = {"type": "place", "player": SEATS[seat], "group": GROUPS[group]}
         if face == UP:
             event["face"] = "up"
             event["card"] = CARD_NAMES[card]
@@ -127,10 +132,11 @@ def _place(state: State, action: Action, events: list | None) -> None:
         events.append(event)
 
 
-def _draw(state: State, action: Action, events: list | None) -> None:
+def _draw(state: State, action: Action, events: list[Event] | None) -> None:
     _, from_influence, from_actions = action
     pending = state.pending
     seat = pending[1] if pending is not None else state.current
+    assert seat is not None  # only an ended game has nobody to move
     drawn = []
     pile = state.influence[seat]
     for _ in range(from_influence):
@@ -157,9 +163,10 @@ def _draw(state: State, action: Action, events: list | None) -> None:
     _finish_turn(state, events)
 
 
-def _finish_turn(state: State, events: list | None) -> None:
+def _finish_turn(state: State, events: list[Event] | None) -> None:
     """After the refill: vote check (active turns), end check, next turn."""
     seat = state.current
+    assert seat is not None  # only an ended game has nobody to move
     turn = state.turn
     ended = state.step == PLACED and vote_check(state, turn, events)
     state.turn = turn + 1

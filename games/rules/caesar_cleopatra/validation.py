@@ -22,6 +22,8 @@ Spy with a hand to look at, a castling with cards to move).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from typing import NoReturn
 
 from ..base import IllegalMove, InvalidState
 from .checks import check_target
@@ -61,7 +63,7 @@ from .constants import (
     card_code,
 )
 from .scoring import result
-from .state import State
+from .state import Pending, State
 
 
 def validate(state: State) -> None:
@@ -77,7 +79,7 @@ def validate(state: State) -> None:
 
 
 # -- cards ---------------------------------------------------------------------------
-def _places(state: State, seat: int):
+def _places(state: State, seat: int) -> Iterator[tuple[str, list[int], str | None]]:
     """(where, cards, what the place may hold) for each place of ``seat``'s cards."""
     name = SEATS[seat]
     yield f"players.{name}.hand", state.hand[seat], None
@@ -171,7 +173,7 @@ def _check_votes(state: State) -> None:
 
 
 # -- phase, step, pending, current, to_move, turn --------------------------------------
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise InvalidState(message)
 
 
@@ -245,7 +247,7 @@ def _check_play(state: State) -> None:
     _check_pending(state, current, pending)
 
 
-def _check_pending(state: State, current: int, pending: tuple) -> None:
+def _check_pending(state: State, current: int, pending: Pending) -> None:
     kind, player = pending[0], pending[1]
     opponent = 1 - current
     label = PENDING_KINDS[kind]

@@ -18,6 +18,9 @@ group is won, every card there goes to its owner's discard pile.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..base import Event
 from ..rng import derive_rng
 from .constants import (
     CARD_VALUE,
@@ -34,7 +37,7 @@ from .constants import (
 from .state import State
 
 
-def vote_check(state: State, turn: int, events: list | None) -> bool:
+def vote_check(state: State, turn: int, events: list[Event] | None) -> bool:
     """Step 2 of the end of an active turn; True when the last patrician
     has been won (the game ends at once)."""
     extraordinary = [
@@ -81,7 +84,7 @@ def vote_check(state: State, turn: int, events: list | None) -> bool:
         return False
 
 
-def hold_vote(state: State, group: int, extraordinary: bool, events: list | None) -> None:
+def hold_vote(state: State, group: int, extraordinary: bool, events: list[Event] | None) -> None:
     base = group * 2
     down, up = state.down, state.up
     if events is not None and (down[base] or down[base + 1]):
@@ -137,7 +140,7 @@ def hold_vote(state: State, group: int, extraordinary: bool, events: list | None
 
 
 def _remove(
-    state: State, group: int, side: int, cards: list[int], reason: str, events: list | None
+    state: State, group: int, side: int, cards: list[int], reason: str, events: list[Event] | None
 ) -> None:
     pile = state.up[group * 2 + side]
     for card in cards:
@@ -162,7 +165,7 @@ def _vote_event(
     philosophers: list[int],
     reverse: bool,
     winner: int | None,
-) -> dict:
+) -> dict[str, Any]:
     return {
         "type": "vote",
         "group": GROUPS[group],

@@ -16,6 +16,7 @@ unusual positions built by hand are accepted. Unknown extra keys are ignored
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..base import InvalidState
@@ -56,7 +57,7 @@ from .constants import (
 from .state import DEFAULT_SEED, State
 
 
-def _names(cards: list[int]) -> list[str]:
+def _names(cards: Sequence[int]) -> list[str]:
     return [CARD_NAMES[card] for card in cards]
 
 

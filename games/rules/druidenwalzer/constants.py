@@ -8,7 +8,12 @@ rules' section 9 (``S5L``, ``moon``, ``purple``, ``M2``...).
 
 from __future__ import annotations
 
-from ..common import OVER, PHASE_INDEX, PHASES, PLAY, SETUP  # noqa: F401 - the engines' phases
+# The engines' phases, re-exported (`X as X`) for the modules of this game.
+from ..common import OVER as OVER
+from ..common import PHASE_INDEX as PHASE_INDEX
+from ..common import PHASES as PHASES
+from ..common import PLAY as PLAY
+from ..common import SETUP as SETUP
 
 GAME = "druidenwalzer"
 

@@ -5,6 +5,7 @@ Section 4.1 steps 1 and 2. The measuring (step 3) is in ``measuring``.
 
 from __future__ import annotations
 
+from ..base import Event
 from .constants import (
     CARD_NAMES,
     CARD_STEP,
@@ -34,7 +35,7 @@ def walk(flipped: list[bool], start: int, step: int, count: int) -> int:
     return position
 
 
-def turn_up(state: State, position: int, events: list | None) -> None:
+def turn_up(state: State, position: int, events: list[Event] | None) -> None:
     """If the stack at ``position`` shows a face-down card, turn it face-up."""
     if not state.up[position] and state.down[position]:
         stack = state.down[position]
@@ -52,7 +53,7 @@ def turn_up(state: State, position: int, events: list | None) -> None:
 
 
 def play_card_and_dance(
-    state: State, seat: int, card: int, position: int, events: list | None
+    state: State, seat: int, card: int, position: int, events: list[Event] | None
 ) -> int:
     """Lay ``card`` from ``seat``'s hand on the tree at ``position``, place
     the bann ring and run the dance. Returns the banned druid colour (or -1).

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Move, Outcome
+from ..base import Event, Move, Outcome
 from ..common import ActionRules, copying, number_or_text
 from .codec import state_from_json, state_to_json
 from .constants import (
@@ -49,7 +49,7 @@ from .state import State
 from .view import build_view
 
 
-def play(state: State, action: Action, events: list | None = None) -> None:
+def play(state: State, action: Action, events: list[Event] | None = None) -> None:
     """Carry out a legal ``action`` on ``state`` IN PLACE.
 
     The single implementation of a turn. ``events`` is a list to append the
@@ -58,6 +58,7 @@ def play(state: State, action: Action, events: list | None = None) -> None:
     """
     kind, a, b = action
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     if state.phase == SETUP:
         state.druid[b] = a
         if events is not None:
@@ -153,6 +154,7 @@ class Druidenwalzer(ActionRules):
         return new_game(seed, options)
 
     def final_outcome(self, state: State) -> Outcome:
+        assert state.winner is not None  # an ended game has its winner
         return Outcome(winner=SEATS[state.winner], reason=END_REASON, scores=None)
 
     # -- fast path for searches ------------------------------------------------

@@ -7,6 +7,7 @@ are appended in the order things happen.
 
 from __future__ import annotations
 
+from ..base import Event
 from ..rng import derive_rng
 from .constants import (
     CARD_CULT,
@@ -28,7 +29,7 @@ from .state import State
 END_REASON = "two_trees_flipped"
 
 
-def flip_tree(state: State, position: int, reason: str, events: list | None) -> bool:
+def flip_tree(state: State, position: int, reason: str, events: list[Event] | None) -> bool:
     """Flip (conquer) the tree at ``position``; True if that ends the game.
 
     Section 5: the druid moves to the owner's druid-free tree (if any), the
@@ -80,7 +81,7 @@ def flip_tree(state: State, position: int, reason: str, events: list | None) -> 
     return False
 
 
-def end_game(state: State, loser: int, events: list | None) -> None:
+def end_game(state: State, loser: int, events: list[Event] | None) -> None:
     """Section 6: the player with two flipped trees loses at once."""
     state.phase = OVER
     state.winner = 1 - loser
@@ -104,7 +105,7 @@ def empty_trees(state: State, seat: int) -> list[int]:
 
 
 def end_of_turn(
-    state: State, seat: int, empty_at_start: list[int], turn: int, events: list | None
+    state: State, seat: int, empty_at_start: list[int], turn: int, events: list[Event] | None
 ) -> None:
     """Section 4.4: flip trees that stayed empty, refill, pass the turn.
 
@@ -123,7 +124,7 @@ def end_of_turn(
     state.to_move = 1 - seat
 
 
-def refill(state: State, seat: int, turn: int, events: list | None) -> None:
+def refill(state: State, seat: int, turn: int, events: list[Event] | None) -> None:
     """Draw up to 3 cards; an empty draw pile is replaced by the shuffled
     cult board. Ruling: with both exhausted the hand simply stays short."""
     hand = state.hand[seat]
@@ -149,7 +150,7 @@ def refill(state: State, seat: int, turn: int, events: list | None) -> None:
     _draw_event(seat, drawn, events)
 
 
-def _draw_event(seat: int, drawn: list[int], events: list | None) -> None:
+def _draw_event(seat: int, drawn: list[int], events: list[Event] | None) -> None:
     """The draw's count is public; the card names only in the drawer's copy."""
     if events is not None and drawn:
         events.append(

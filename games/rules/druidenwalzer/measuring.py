@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..base import Event
 from .constants import (
     CARD_NAMES,
     COLOURS,
@@ -19,7 +22,7 @@ from .flips import flip_tree
 from .state import State
 
 
-def measure(state: State, mover: int, banned: int, events: list | None) -> bool:
+def measure(state: State, mover: int, banned: int, events: list[Event] | None) -> bool:
     """Measure every druid colour not sitting out; True if the game ended.
 
     Ruling (order): the colours the mover wins first, then the others, each
@@ -108,7 +111,7 @@ def measure(state: State, mover: int, banned: int, events: list | None) -> bool:
     return False
 
 
-def _side(state: State, position: int) -> dict:
+def _side(state: State, position: int) -> dict[str, Any]:
     stack = state.up[position]
     return {
         "tree": TREE_NUMBER[position],

@@ -64,6 +64,7 @@ def legal_actions(state: State) -> list[Action]:
     if state.phase == OVER:
         return []
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     trees = TREE_POSITIONS[seat]
     flipped = state.flipped
     druid = state.druid
@@ -98,21 +99,21 @@ def legal_actions(state: State) -> list[Action]:
 
 
 # -- notation ------------------------------------------------------------------
-def _tree_number(move: dict, kind: str) -> int:
+def _tree_number(move: dict[str, Any], kind: str) -> int:
     tree = move.get("tree")
     if type(tree) is not int or not 1 <= tree <= 4:
         raise MalformedMove(f"tree must be an integer 1..4, got {short(tree)}")
     return tree
 
 
-def _card_code(move: dict) -> int:
+def _card_code(move: dict[str, Any]) -> int:
     card = move.get("card")
     if not isinstance(card, str) or card not in CARD_INDEX:
         raise MalformedMove(f"card must be a card name like S5L or M3R, got {short(card)}")
     return CARD_INDEX[card]
 
 
-def _colour(move: dict) -> int:
+def _colour(move: dict[str, Any]) -> int:
     colour = move.get("druid")
     if not isinstance(colour, str) or colour not in COLOUR_INDEX:
         raise MalformedMove(f"druid must be one of purple, orange, black, got {short(colour)}")
@@ -202,6 +203,7 @@ def check_action(state: State, action: Action) -> None:
     if state.phase == OVER:
         raise IllegalMove("the game is over")
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     name = SEATS[seat]
     kind, a, b = action
     if state.phase == SETUP:

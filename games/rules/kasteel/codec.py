@@ -118,7 +118,7 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 
 # -- reading -------------------------------------------------------------------
-def _list(value: Any, where: str, what: str) -> list:
+def _list(value: Any, where: str, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise InvalidState(f"{where} must be a list of {what}, got {short(value)}")
     return value
@@ -218,14 +218,16 @@ def _read_seats(state: State, seats: Any) -> None:
     n = state.n
     if not isinstance(seats, list) or len(seats) != n:
         raise InvalidState(f"seats must be a list of {n} seats (one per player)")
+    # square -> (place in its line, piece), as the tracks name them
+    track_pairs: dict[int, list[tuple[int, int]]] = {}
     for seat, entry in enumerate(seats):
-        _read_seat(state, seat, entry)
+        _read_seat(state, seat, entry, track_pairs)
     oidx = [-1] * (PIECES * n)
     for seat in range(n):
         for index, rank in enumerate(state.order[seat]):
             oidx[seat * PIECES + rank] = index
     state.oidx = tuple(oidx)
-    _build_lines(state)
+    _build_lines(state, track_pairs)
     for seat in range(n):
         done = 0
         for rank in state.order[seat]:
@@ -235,7 +237,9 @@ def _read_seats(state: State, seats: Any) -> None:
         state.done[seat] = done
 
 
-def _read_seat(state: State, seat: int, entry: Any) -> None:
+def _read_seat(
+    state: State, seat: int, entry: Any, track_pairs: dict[int, list[tuple[int, int]]]
+) -> None:
     where = f"seats[{seat}]"
     json_object(entry, where)
     state.hands[seat] = _cards(require(entry, "hand", where), f"{where}.hand", state.n)
@@ -275,7 +279,7 @@ def _read_seat(state: State, seat: int, entry: Any) -> None:
         square = integer(spot[0], f"{where}.track.{letter} square", 0, ring - 1)
         line_place = integer(spot[1], f"{where}.track.{letter} place", 0)
         put(rank, square, "on the track")
-        state.lines.setdefault(square, []).append((line_place, base + rank))  # type: ignore[arg-type]
+        track_pairs.setdefault(square, []).append((line_place, base + rank))
     castle = require(entry, "castle", where)
     if not isinstance(castle, dict):
         raise InvalidState(f"{where}.castle must be an object rank -> castle place")
@@ -300,10 +304,12 @@ def _read_seat(state: State, seat: int, entry: Any) -> None:
         raise InvalidState(f"{where}: piece {missing[0]} is nowhere (not in home, track or castle)")
 
 
-def _build_lines(state: State) -> None:
-    """Turn the ``(place, piece)`` pairs read from the tracks into lines."""
-    for square in sorted(state.lines):
-        pairs = sorted(state.lines[square])  # type: ignore[arg-type]
+def _build_lines(state: State, track_pairs: dict[int, list[tuple[int, int]]]) -> None:
+    """Turn the ``(place, piece)`` pairs read from the tracks into lines (checked
+    square by square in order; stored in the order the tracks named them)."""
+    lines: dict[int, list[int]] = {}
+    for square in sorted(track_pairs):
+        pairs = sorted(track_pairs[square])
         places = [place for place, _ in pairs]
         if places != list(range(len(pairs))):
             raise InvalidState(
@@ -317,10 +323,12 @@ def _build_lines(state: State) -> None:
                     f"square {square}: the line must be ordered by rank, highest in front; "
                     f"{piece_name(front)} stands in front of {piece_name(behind)}"
                 )
-        state.lines[square] = line
+        lines[square] = line
+    for square in track_pairs:
+        state.lines[square] = lines[square]
 
 
-def _read_extras(state: State, data: dict) -> None:
+def _read_extras(state: State, data: dict[str, Any]) -> None:
     rolls = data.get("first_player_rolls", [])
     rounds = []
     for i, entry in enumerate(_list(rolls, "first_player_rolls", "rounds of [seat, die]")):

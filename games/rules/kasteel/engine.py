@@ -52,7 +52,7 @@ class Kasteel(ActionRules):
     not_a_state = "the rules need a state from new_game or from_json"
 
     # -- seats and turns -------------------------------------------------------
-    def seats(self, state: State) -> tuple[str, ...]:
+    def seats(self, state: State | None = None) -> tuple[str, ...]:
         return _seat_names(self.checked(state).n)
 
     def teams(self, state: State) -> tuple[tuple[str, ...], ...]:
@@ -80,6 +80,7 @@ class Kasteel(ActionRules):
         return super().legal_moves(self.checked(state))
 
     def final_outcome(self, state: State) -> Outcome:
+        assert state.scores is not None  # an ended game has its scores
         return Outcome(
             winner="+".join(str(seat) for seat in state.winners),
             reason=end_reason(state),

@@ -67,6 +67,7 @@ def legal_actions(state: State) -> list[Action]:
     if state.phase == OVER:
         return []
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     if state.phase == SETUP:
         placed = state.order[seat]
         base = seat * PIECES
@@ -116,7 +117,7 @@ def legal_actions(state: State) -> list[Action]:
 
 
 # -- notation --------------------------------------------------------------------
-def _card(move: dict, key: str, n: int) -> int:
+def _card(move: dict[str, Any], key: str, n: int) -> int:
     name = move.get(key)
     index = card_index(n)
     if not isinstance(name, str) or name not in index:
@@ -127,7 +128,7 @@ def _card(move: dict, key: str, n: int) -> int:
     return index[name]
 
 
-def _piece(move: dict, n: int) -> int:
+def _piece(move: dict[str, Any], n: int) -> int:
     name = move.get("piece")
     index = piece_index(n)
     if not isinstance(name, str) or name not in index:
@@ -192,6 +193,7 @@ def check_action(state: State, action: Action) -> None:
     if state.phase == OVER:
         raise IllegalMove("the game is over")
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     kind, a, b, c = action
     if state.phase == SETUP:
         if kind != PLACE:

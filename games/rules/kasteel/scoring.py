@@ -15,6 +15,7 @@ finished first, then (a shared win at the limit) the rest in seat order.
 
 from __future__ import annotations
 
+from ..base import Event
 from .constants import OVER, seat_name
 from .state import State
 
@@ -26,7 +27,7 @@ REASON_CASTLE = "castle"
 REASON_LIMIT = "limit"
 
 
-def seat_finished(state: State, seat: int, events: list | None) -> None:
+def seat_finished(state: State, seat: int, events: list[Event] | None) -> None:
     """``seat`` has just put its 7th piece on its target; the game may end."""
     state.finished.append(seat)
     if events is not None:
@@ -35,12 +36,12 @@ def seat_finished(state: State, seat: int, events: list | None) -> None:
         _end(state, REASON_CASTLE, events)
 
 
-def end_by_limit(state: State, events: list | None) -> None:
+def end_by_limit(state: State, events: list[Event] | None) -> None:
     """The last card of the last allowed dealing cycle has been played."""
     _end(state, REASON_LIMIT, events)
 
 
-def _end(state: State, reason: str, events: list | None) -> None:
+def _end(state: State, reason: str, events: list[Event] | None) -> None:
     winners, scores = result(state)
     state.phase = OVER
     state.to_move = None

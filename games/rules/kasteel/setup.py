@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import InvalidOptions
+from ..base import Event, InvalidOptions
 from ..rng import derive_rng, shuffled
 from .constants import (
     DEAL_SIZES,
@@ -61,7 +61,9 @@ def parse_options(options: Any) -> tuple[int, bool, int | None]:
     return players, teams, limit
 
 
-def roll_for_first_player(seed: int, players: int) -> tuple[int, tuple]:
+def roll_for_first_player(
+    seed: int, players: int
+) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...]]:
     """The first player and the rounds of dice that chose them.
 
     Everyone rolls one die; the highest starts. If several tie, only they
@@ -69,7 +71,7 @@ def roll_for_first_player(seed: int, players: int) -> tuple[int, tuple]:
     """
     rng = derive_rng(seed, "first")
     contenders = list(range(players))
-    rounds = []
+    rounds: list[tuple[tuple[int, int], ...]] = []  # (seat, die) per contender
     highest = True
     while True:
         dice = [(seat, rng.randint(1, 6)) for seat in contenders]
@@ -96,9 +98,10 @@ def new_game(seed: int, options: Any = None) -> State:
     return state
 
 
-def place(state: State, rank: int, events: list | None) -> None:
+def place(state: State, rank: int, events: list[Event] | None) -> None:
     """The mover puts its piece of ``rank`` into the next place of its home."""
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     piece = seat * PIECES + rank
     state.order[seat] = state.order[seat] + (rank,)
     oidx = list(state.oidx)
@@ -127,7 +130,7 @@ def place(state: State, rank: int, events: list | None) -> None:
     state.to_move = (state.dealer + 1) % state.n
 
 
-def deal_cards(state: State, events: list | None) -> None:
+def deal_cards(state: State, events: list[Event] | None) -> None:
     """The dealer makes the next deal of the cycle (5, then 4, then 4 each),
     one card at a time from the top, from the player left of the dealer
     round to the dealer."""
@@ -159,7 +162,7 @@ def deal_cards(state: State, events: list | None) -> None:
         )
 
 
-def new_cycle(state: State, events: list | None) -> None:
+def new_cycle(state: State, events: list[Event] | None) -> None:
     """The next dealer shuffles the whole deck (all in the discard pile) and deals 5."""
     state.dealer = (state.dealer + 1) % state.n
     state.cycle += 1

@@ -7,6 +7,7 @@ an ``events`` list) and by the fast path (``events=None``, no events built).
 
 from __future__ import annotations
 
+from ..base import Event
 from ..rng import derive_rng
 from .constants import (
     CARDS_PER_SEAT,
@@ -24,7 +25,7 @@ from .state import State
 from .walking import walk
 
 
-def play(state: State, action: Action, events: list | None = None) -> None:
+def play(state: State, action: Action, events: list[Event] | None = None) -> None:
     """Carry out a legal ``action`` on ``state`` IN PLACE.
 
     The action must be legal (``moves.check_action``); ``play`` does not
@@ -49,8 +50,11 @@ def roll_dice(state: State) -> tuple[int, int]:
     return rng.randint(1, 6), rng.randint(1, 6)
 
 
-def _play_card(state: State, card: int, piece: int, number: int, events: list | None) -> None:
+def _play_card(
+    state: State, card: int, piece: int, number: int, events: list[Event] | None
+) -> None:
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     hand = state.hands[seat]
     hand.remove(card)
     state.discard.append(card)
@@ -74,7 +78,9 @@ def _play_card(state: State, card: int, piece: int, number: int, events: list | 
     _roll_and_walk(state, seat, piece, card, events)
 
 
-def _roll_and_walk(state: State, seat: int, piece: int, card: int, events: list | None) -> None:
+def _roll_and_walk(
+    state: State, seat: int, piece: int, card: int, events: list[Event] | None
+) -> None:
     first, second = state.roll = roll_dice(state)
     if events is not None:
         events.append(
@@ -93,9 +99,11 @@ def _roll_and_walk(state: State, seat: int, piece: int, card: int, events: list 
     _end_turn(state, seat, events)
 
 
-def _decide(state: State, choice: int, events: list | None) -> None:
+def _decide(state: State, choice: int, events: list[Event] | None) -> None:
     """The doubles decision: walk the total, or one die and roll again."""
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
+    assert state.pending is not None  # the decision that doubles left open
     piece, card, die = state.pending
     state.pending = None
     state.roll = None
@@ -120,8 +128,9 @@ def _decide(state: State, choice: int, events: list | None) -> None:
     _roll_and_walk(state, seat, piece, card, events)
 
 
-def _discard(state: State, events: list | None) -> None:
+def _discard(state: State, events: list[Event] | None) -> None:
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     cards = state.hands[seat]
     state.discard.extend(cards)
     state.hands[seat] = []
@@ -133,7 +142,7 @@ def _discard(state: State, events: list | None) -> None:
     _end_turn(state, seat, events)
 
 
-def _end_turn(state: State, seat: int, events: list | None) -> None:
+def _end_turn(state: State, seat: int, events: list[Event] | None) -> None:
     """After a turn: the next seat to the left holding cards moves; when no
     one holds any, the next deal (or the next cycle, or the length limit)."""
     state.turn += 1

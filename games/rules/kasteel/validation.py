@@ -86,7 +86,12 @@ def _check_phase(state: State) -> None:
         raise InvalidState("winners must be [] and scores null until the game is over")
     if state.phase != PLAY and state.pending is not None:
         raise InvalidState("pending must be null unless the game is in play")
-    if state.phase == PLAY and state.pending is None and not state.hands[state.to_move]:
+    if (
+        state.phase == PLAY
+        and state.pending is None
+        and state.to_move is not None  # checked above; says so to the type checker
+        and not state.hands[state.to_move]
+    ):
         raise InvalidState(
             f"seat {state.to_move} is to move but holds no cards (a seat without cards is skipped)"
         )
@@ -98,6 +103,7 @@ def _check_setup(state: State) -> None:
     if state.cycle != 1:
         raise InvalidState("in setup cycle must be 1")
     n = state.n
+    assert state.to_move is not None  # _check_phase: a running game has a seat to move
     mover = (state.to_move - state.dealer) % n
     for offset in range(n):
         seat = (state.dealer + offset) % n
@@ -154,6 +160,7 @@ def _check_pending(state: State) -> None:
             f"pending.card {card_name(card)} must be in the discard pile (it has been played)"
         )
     seat = state.to_move
+    assert seat is not None  # only an ended game has nobody to move
     kind = card % CARDS_PER_SEAT
     owner = piece // PIECES
     first_round = state.turn < state.n

@@ -12,6 +12,9 @@ Friends and foes are those of the walking piece, whoever moves it.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..base import Event
 from .constants import (
     BANDIT,
     CASTLE,
@@ -84,7 +87,14 @@ def _send_home(state: State, piece: int, square: int) -> None:
     state.home[piece // PIECES].append(piece)
 
 
-def _meet(state: State, walker: int, square: int, pieces: list[int], step: int, sent: list) -> None:
+def _meet(
+    state: State,
+    walker: int,
+    square: int,
+    pieces: list[int],
+    step: int,
+    sent: list[tuple[int, int, int]],
+) -> None:
     """The walker (a Sheriff or a Bandit) passes or reaches ``pieces`` on
     ``square``: catch or rob the foes among them, front to back."""
     seat = walker // PIECES
@@ -95,7 +105,7 @@ def _meet(state: State, walker: int, square: int, pieces: list[int], step: int, 
             sent.append((other, square, step))
 
 
-def _location(state: State, piece: int) -> dict:
+def _location(state: State, piece: int) -> dict[str, Any]:
     loc = state.loc[piece]
     if loc >= CASTLE:
         return {"castle": loc - CASTLE}
@@ -104,7 +114,7 @@ def _location(state: State, piece: int) -> dict:
     return {"home": state.home[piece // PIECES].index(piece)}
 
 
-def walk(state: State, piece: int, steps: int, colour: int, events: list | None) -> None:
+def walk(state: State, piece: int, steps: int, colour: int, events: list[Event] | None) -> None:
     """Walk ``piece`` ``steps`` steps; ``colour`` is the designating card's.
 
     The piece must be able to walk (``State.can_walk``). A piece reaching its
@@ -124,7 +134,7 @@ def walk(state: State, piece: int, steps: int, colour: int, events: list | None)
             seat_finished(state, seat, events)
 
 
-def _enter(state: State, piece: int, events: list | None) -> int:
+def _enter(state: State, piece: int, events: list[Event] | None) -> int:
     """Put the first piece of its home row on its start square, behind all."""
     seat = piece // PIECES
     state.home[seat].pop(0)
@@ -140,7 +150,7 @@ def _enter(state: State, piece: int, events: list | None) -> int:
 
 
 def _ring_walk(
-    state: State, piece: int, square: int, steps: int, colour: int, events: list | None
+    state: State, piece: int, square: int, steps: int, colour: int, events: list[Event] | None
 ) -> None:
     seat = piece // PIECES
     rank = piece % PIECES
@@ -149,7 +159,7 @@ def _ring_walk(
     line = lines[square]
     front = line[: line.index(piece)]
     start = _location(state, piece) if events is not None else None
-    path: list[dict] | None = [] if events is not None else None
+    path: list[dict[str, Any]] | None = [] if events is not None else None
     sent: list[tuple[int, int, int]] = []
     meets = rank == BANDIT or rank == SHERIFF
     target = PIECES - state.oidx[piece]
@@ -223,7 +233,7 @@ def _ring_walk(
 
 
 def _castle_walk(
-    state: State, piece: int, place: int, steps: int, colour: int, events: list | None
+    state: State, piece: int, place: int, steps: int, colour: int, events: list[Event] | None
 ) -> None:
     """A walk inside the castle: to the target, and back the rest."""
     target = PIECES - state.oidx[piece]
@@ -264,10 +274,10 @@ def _walk_events(
     state: State,
     piece: int,
     steps: int,
-    start: dict | None,
-    path: list[dict] | None,
+    start: dict[str, Any] | None,
+    path: list[dict[str, Any]] | None,
     sent: list[tuple[int, int, int]],
-    events: list,
+    events: list[Event],
 ) -> None:
     events.append(
         {
@@ -292,7 +302,7 @@ def _walk_events(
         )
 
 
-def _castle_event(state: State, piece: int, events: list) -> None:
+def _castle_event(state: State, piece: int, events: list[Event]) -> None:
     place = state.loc[piece] - CASTLE
     target = PIECES - state.oidx[piece]
     events.append(

@@ -7,7 +7,7 @@ import copy
 import random
 
 from games.ai import Budget, get_bot, levels_for
-from games.ai.arena import ArenaConfig, run_arena
+from games.ai.arena_match import ArenaConfig, run_arena
 from games.ai.registry import get_arena_bot
 from tests.cpu import bot_cpu
 

@@ -1,0 +1,47 @@
+"""What every arena format shares: the seeding of a game's streams, the running of
+the games on worker processes, and the Wilson interval of a win rate. The two-player
+match (``arena_match``), the N-seat games (``arena_multi``) and the benches use it."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def seed_for(seed: int, index: int, part: str) -> int:
+    # Seeding a Random with a string hashes it (sha512): independent streams.
+    return random.Random(f"arena:{seed}:{index}:{part}").getrandbits(48)
+
+
+def play_all(play: Callable[[Any, int], Any], config: Any,
+             progress: Callable[[Any, int], None] | None = None) -> list[Any]:
+    """``play(config, index)`` for every game (on ``config.jobs`` processes);
+    the results, which carry their ``index``, in game order."""
+    results: list[Any] = []
+    if config.jobs <= 1:
+        for index in range(config.games):
+            results.append(play(config, index))
+            if progress:
+                progress(results[-1], len(results))
+    else:
+        with ProcessPoolExecutor(max_workers=config.jobs) as pool:
+            futures = [pool.submit(play, config, index) for index in range(config.games)]
+            for future in futures:
+                results.append(future.result())
+                if progress:
+                    progress(results[-1], len(results))
+    return sorted(results, key=lambda result: result.index)
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95 % for z=1.96)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
