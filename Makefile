@@ -37,17 +37,20 @@ run: migrate
 test: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n 2 --dist loadscope
 
 ## The everyday loop: everything but the long drills (slow) and the browser tests.
 test-quick: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n 2 --dist loadscope -m "not slow and not browser" -p no:cacheprovider
 
 lint: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 
 ## The separate processes of the services shape (with REDIS_URL set).
 worker: install

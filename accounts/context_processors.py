@@ -24,7 +24,7 @@ def _cached(request: HttpRequest, name: str, compute: Callable[[], Any]) -> Call
 
 def your_turn_count(request: HttpRequest) -> int:
     """How many of the player's active games owe a move from them (the your-turn page's list)."""
-    from games.views_home import my_turn_count
+    from games.core.turns import my_turn_count
 
     return my_turn_count(getattr(request, "user", None))
 

@@ -10,7 +10,7 @@ tests/accounts/test_export_covers_models.py walks every model of every app and
 fails on a link to the user, or a field of an exported row, found in none of
 these: a new personal model or field is exported or explained, never forgotten.
 
-Games go through games.visibility only (``export_payload`` for the player's seat):
+Games go through games.core.visibility only (``export_payload`` for the player's seat):
 a running game's hidden cards (others' hands, the deck, the seed) never reach the
 file. Everything else names a game by its id, and a model holding a game's state
 or a seed is never exported row by row (the test holds that too).
@@ -82,7 +82,7 @@ class Part:
     owner: str
     fields: tuple[str, ...]
     left_out: Mapping[str, str] = field(default_factory=dict)
-    #: Builds the rows itself (the games, through games.visibility).
+    #: Builds the rows itself (the games, through games.core.visibility).
     build: Callable[[Any, Part], list[dict[str, Any]]] | None = None
 
     def rows(self, user) -> list[dict[str, Any]]:
@@ -120,10 +120,10 @@ def _value(row: models.Model, name: str) -> Any:
 
 
 def _games(user, part: Part) -> list[dict[str, Any]]:
-    """Each game of the player as their seat sees it (games.visibility): a seat an AI
+    """Each game of the player as their seat sees it (games.core.visibility): a seat an AI
     took over sees what a spectator sees."""
+    from games.core.visibility import export_payload
     from games.models import Seat
-    from games.visibility import export_payload
 
     rows = []
     for seat in Seat.objects.filter(user=user).select_related("match").order_by("match_id", "pk"):
@@ -139,7 +139,7 @@ PARTS: tuple[Part, ...] = (
     Part("games", "games.Seat", "user",
          ("seat", "result", "timed_out", "takeover_level", "score", "notified_version",
           "notified_at"),
-         left_out={"match": "the game itself, under game, through games.visibility",
+         left_out={"match": "the game itself, under game, through games.core.visibility",
                    "deadline": _IN_THE_GAME, "paused_remaining": _IN_THE_GAME,
                    "removed": _IN_THE_GAME},
          build=_games),

@@ -2,11 +2,11 @@
 
 Export: a JSON document of everything the site keeps about the player, declared
 model by model in accounts.export (what is left out, and why, too); their games
-as their seat may see them, through games.visibility.
+as their seat may see them, through games.core.visibility.
 
 Deletion (after the password is confirmed): running games end unrated (the
 opponent wins by forfeit; a seat at a table is played on by an AI player, the
-game no longer rated: games.services.leave_deleted_account), tournaments are
+game no longer rated: games.core.services.leave_deleted_account), tournaments are
 left (withdrawn once started), open challenges cancelled, places at open tables
 given up (the player's own open tables cancelled; at a table playing its series
 an AI player takes the place), ladders left; tokens, sessions, e-mail addresses, notes,
@@ -22,9 +22,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.errors import Forbidden, ServiceError
-
-ANONYMOUS_PREFIX = "former-player-"
+from accounts.deleted import ANONYMOUS_PREFIX
+from games.core.errors import Forbidden, ServiceError
 
 
 def export_data(user) -> dict[str, Any]:
@@ -46,33 +45,11 @@ def delete_account(user, password: Any) -> None:
 
 
 def _leave_everything(user) -> None:
-    """Out of every game, tournament, table, ladder and challenge, rating nobody.
+    """Out of every game, tournament, table, ladder and challenge, rating nobody: the
+    steps that each app registered (accounts.leaving), in their order."""
+    from accounts.leaving import leave_everything
 
-    The games first, so that leaving a ladder finds none of them running (a ladder's
-    leave resigns its games rated)."""
-    from games import services, tables
-    from games.models import Challenge, Match, Seat
-    from ladders import services as ladder_services
-    from ladders.models import LadderEntry
-    from tournaments import services as tournament_services
-
-    tournament_services.leave_deleted_account(user)
-    for match_id in (Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
-                     .values_list("match_id", flat=True).distinct()):
-        try:
-            services.leave_deleted_account(match_id, user)
-        except ServiceError:
-            pass  # it ended meanwhile
-    tables.leave_deleted_account(user)
-    for entry in LadderEntry.objects.filter(user=user).select_related("ladder"):
-        try:
-            ladder_services.leave(entry.ladder_id, user)
-        except ServiceError:
-            pass  # a closed ladder keeps its final standings (anonymised below)
-    for challenge in Challenge.objects.filter(creator=user, status=Challenge.Status.OPEN):
-        services.cancel_challenge(challenge.pk, user)
-    for challenge in Challenge.objects.filter(opponent=user, status=Challenge.Status.OPEN):
-        services.decline_challenge(challenge.pk, user)
+    leave_everything(user)
 
 
 def _forget(user) -> None:
@@ -129,14 +106,3 @@ def _scrub_names(old: str, new: str) -> None:
         for row in model.objects.filter(**{f"{field}__icontains": old}).iterator():
             setattr(row, field, _scrub(getattr(row, field), old, new))
             row.save(update_fields=[field])
-
-
-def is_anonymous_name(name: str) -> bool:
-    return name.startswith(ANONYMOUS_PREFIX)
-
-
-def is_deleted(user) -> bool:
-    """The account was deleted here (anonymised, closed, no password): no query."""
-    return (not user.is_active and is_anonymous_name(user.username)
-            and not user.has_usable_password())
-

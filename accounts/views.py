@@ -22,7 +22,7 @@ from accounts.language import (
     store_in_cookie,
 )
 from accounts.models import User
-from games import clocks
+from games.core import clocks
 
 GAMES_PER_PAGE = 25
 
@@ -168,7 +168,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
 def account_page(request: HttpRequest) -> HttpResponse:
     """Download my data; delete my account (after the password)."""
     from accounts import ownership
-    from games.errors import ServiceError
+    from games.core.errors import ServiceError
 
     if request.method == "POST":
         try:

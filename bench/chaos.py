@@ -157,7 +157,7 @@ async def stop_wait(done: asyncio.Event) -> None:
 def start_ai_game(username: str) -> int:
     from django.contrib.auth import get_user_model
 
-    from games import bots
+    from games.ai_players import bots
 
     user = get_user_model().objects.get(username=username)
     return bots.play_the_ai(user, "random", rated=False).pk
@@ -327,7 +327,7 @@ def caught_up(drill: Drill) -> tuple[int, int]:
 async def run(args) -> int:
     ports = [int(p) for p in args.ports.split(",")]
     drill = Drill(ports)
-    from games.bots import ensure_bot_accounts
+    from games.ai_players.bots import ensure_bot_accounts
 
     await asyncio.to_thread(ensure_bot_accounts)
     humans = make_players(2 * args.games, "chaos")

@@ -85,7 +85,7 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from games import services
+    from games.core import services
 
     users = get_user_model().objects
     moon = users.create_user("cost-moon", password=None)

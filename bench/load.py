@@ -231,7 +231,7 @@ async def new_game(client: httpx.AsyncClient, a: Player, b: Player) -> int:
 
 def cancel_open_challenges(prefix: str) -> int:
     """Challenges a former run of the benchmark left open, cancelled through the service."""
-    from games import services
+    from games.core import services
     from games.models import Challenge
 
     left = list(Challenge.objects.filter(status="open", creator__username__startswith=prefix)
@@ -555,7 +555,7 @@ def rss_of_port(port: int) -> str:
 
 async def run_sockets(args) -> None:
     """Open N spectator sockets on one process, hold them, and check they all hear a move."""
-    from games import services
+    from games.core import services
     from games.models import Match
 
     a, b = make_players(2, "sockets")

@@ -41,7 +41,7 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from games import services
+    from games.core import services
     from games.models import Match
 
     (name_a, token_a), (name_b, token_b) = make_players(2, "path")

@@ -55,7 +55,7 @@ def games_for(players: list[tuple[str, str]]) -> list[int]:
     """One unrated game for each pair of players, made once and reused by later runs."""
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games.core import services
     from games.models import Match
 
     users = {u.username: u for u in get_user_model().objects.filter(

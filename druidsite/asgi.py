@@ -30,7 +30,7 @@ application = ProtocolTypeRouter(
 embedded.start()
 
 # With services: the recent games' last changes are sent to their sockets again, in
-# case this process replaces one killed before it told them (games.tasks).
-from games.tasks import rebroadcast_when_a_web_process_starts  # noqa: E402
+# case this process replaces one killed before it told them (games.realtime.tasks).
+from games.realtime.tasks import rebroadcast_when_a_web_process_starts  # noqa: E402
 
 rebroadcast_when_a_web_process_starts()

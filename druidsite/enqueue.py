@@ -31,3 +31,21 @@ def enqueue(task, args: Sequence[Any] = (), **options: Any) -> bool:
                     exc_info=True)
         return False
     return True
+
+
+def queue(name: str, args: Sequence[Any] = (), **options: Any) -> bool:
+    """Queue the task registered as ``name`` (best effort, as ``enqueue``).
+
+    For a lower module that must start a task defined above it (a tournament's round,
+    an AI's accept, a review): it names the task as the beat schedule does, by its
+    Celery name, and imports nothing of the room that defines it. Each app's
+    ``ready()`` imports its task modules, so the name is registered in every process.
+    """
+    from celery import current_app
+
+    try:
+        task = current_app.tasks[name]
+    except KeyError:
+        log.error("no task %s is registered: %r not queued", name, tuple(args))
+        return False
+    return enqueue(task, args, **options)

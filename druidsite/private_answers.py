@@ -5,7 +5,7 @@ turns, their notices, the mini boards of ``/your-turn/`` with their own
 face-down cards. A proxy or shared cache that kept one could hand it to the
 next visitor. So the default, for every answer to a signed-in visitor, is
 ``Cache-Control: private, no-store`` with ``Vary: Cookie`` (what the game
-pages and the API already say, through ``games.views_game.mark_private``).
+pages and the API already say, through ``mark_private``).
 
 A view whose answer is truly the same for everyone opts out with
 ``same_for_everyone``. Static files never reach this middleware (WhiteNoise
@@ -21,6 +21,15 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.deprecation import MiddlewareMixin
+
+
+def mark_private(response: HttpResponse) -> HttpResponse:
+    """An answer that carries one viewer's game (a hand, legal moves): no cache but the
+    viewer's own may keep it, and none may hand it to another session or token."""
+    patch_cache_control(response, private=True, no_store=True)
+    patch_vary_headers(response, ("Cookie", "Authorization"))
+    return response
+
 
 #: The attribute a ``same_for_everyone`` view leaves on its answer.
 PUBLIC_MARK = "same_for_everyone"

@@ -17,6 +17,16 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 log = logging.getLogger(__name__)
 
+
+def user_group(user_id: int) -> str:
+    """The group of every open page of one player (header counters, notices)."""
+    return f"user-{user_id}"
+
+
+def presence_key(user_id: int) -> str:
+    """The cache key that says a player has a page open now (set by the sockets)."""
+    return f"presence:{user_id}"
+
 _server_loop: asyncio.AbstractEventLoop | None = None
 _lock = threading.Lock()
 #: Sends scheduled on a running loop, kept until done (a task only weakly held may vanish).

@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from druidsite.consumers import HealthConsumer, NoSuchSocket
-from games.routing import websocket_urlpatterns as game_routes
+from games.realtime.routing import websocket_urlpatterns as game_routes
 from ladders.consumers import LadderConsumer
 from tournaments.consumers import TournamentConsumer
 

@@ -455,8 +455,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "ENUM_NAME_OVERRIDES": {
-        "SeatEnum": "games.serializers.seat_names",
-        "HandicapCardEnum": "games.serializers.HANDICAP_CHOICES",
+        "SeatEnum": "games.api.serializers.seat_names",
+        "HandicapCardEnum": "games.api.serializers.HANDICAP_CHOICES",
         "GameStatusEnum": "games.models.Match.Status",
         "ChallengeStatusEnum": "games.models.Challenge.Status",
         "DaysPerMoveEnum": "games.models.DAYS_LABELS",

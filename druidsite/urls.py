@@ -9,7 +9,7 @@ from django.views.decorators.http import require_safe
 from accounts import views as accounts_views
 from druidsite.health import healthz, ping
 from druidsite.private_answers import same_for_everyone
-from games import views_home
+from games.pages import home as views_home
 
 
 @same_for_everyone
@@ -30,7 +30,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
-    path("", include("games.urls")),
+    path("", include("games.pages.urls")),
+    path("api/", include("games.api.urls")),
     path("", include("ladders.urls")),
     path("", include("tournaments.urls")),
     path("", include("notices.urls")),

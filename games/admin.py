@@ -1,10 +1,10 @@
 """The admin of games: challenges, tables, matches, seats and move logs, for looking things up.
 
-Everything here is read-only: games change only through games.services (the
+Everything here is read-only: games change only through games.core.services (the
 one write path, with its locks, versions and broadcasts). A match's engine
 state and seed, and the log's moves and events, hold hidden information
 (hands, face-down cards, the shuffle): while a game is played staff see them
-only as a spectator does (games.visibility, like every other way out; an
+only as a spectator does (games.core.visibility, like every other way out; an
 admin may play too), the seed not at all. Once the game is over, everything.
 """
 
@@ -20,8 +20,8 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from games.core.visibility import staff_record, staff_state
 from games.models import Challenge, Match, MoveRecord, Seat, Table, TableGame, TableSeat
-from games.visibility import staff_record, staff_state
 
 
 def as_json(value: Any) -> str:

@@ -13,8 +13,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import disputes
-from games.errors import ServiceError
+from games.core import disputes
+from games.core.errors import ServiceError
 from games.models import Dispute
 
 

@@ -1,8 +1,8 @@
 """Games on the site: challenges, matches, their seats and their move log.
 
 A Match holds the engine's full state (with its secret seed); it never leaves
-the server except through games.visibility, which builds what one viewer may
-see. Every change a client can see is committed by games.commit: it bumps
+the server except through games.core.visibility, which builds what one viewer may
+see. Every change a client can see is committed by games.core.commit: it bumps
 Match.version and appends a MoveRecord, so a client catches up by asking for
 what came after its version.
 """
@@ -15,7 +15,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import catalog
+from games.core import catalog
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 DAYS_CHOICES = [(d, _("%(days)s days per move") % {"days": d}) for d in DAYS_PER_MOVE]
@@ -97,7 +97,7 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     rated = models.BooleanField(default=True)
-    #: A guided first game (games.tutorial): unrated, against the random AI, its first
+    #: A guided first game (games.learning.tutorial): unrated, against the random AI, its first
     #: turns scripted; listed nowhere and never rated.
     tutorial = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
@@ -214,7 +214,7 @@ class MoveRecord(models.Model):
 class Table(models.Model):
     """A game of more than two seats being gathered: players join its free seats (or
     are invited, or AI players fill them); the match starts when every seat is taken.
-    A table may be a series of several games with the same players (see games.tables)."""
+    A table may be a series of several games with the same players (see games.lobby.tables)."""
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")
@@ -361,7 +361,7 @@ class Note(models.Model):
 
 class Review(models.Model):
     """The AI's review of a finished game: for each decision, the mover's estimated
-    chances with the AI's preferred move and with the move played (games.review).
+    chances with the AI's preferred move and with the move played (games.learning.review).
     One per game; it runs as a task, one at a time per game."""
 
     class Status(models.TextChoices):
@@ -376,7 +376,7 @@ class Review(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
-    #: One entry per decision reviewed, in order (games.review.review_decision).
+    #: One entry per decision reviewed, in order (games.learning.review.review_decision).
     decisions = models.JSONField(default=list, blank=True)
     error = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)

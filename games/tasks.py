@@ -1,98 +1,34 @@
-"""Celery tasks of the game layer: thin wrappers over services.
+"""The index of the game layer's Celery tasks: the worker imports this module
+(``CELERY_IMPORTS``, and autodiscovery of ``games.tasks``), and it imports each
+room's task module, so every task is registered under its unchanged name.
 
-The follow-ups of a move (AI moves and accepts, a result's settling) ignore
-their results: nobody waits for them (see druidsite.enqueue).
+The tasks themselves live with their rooms: games.core.tasks (deadlines,
+vacations, a result's settling), games.ai_players.tasks (AI moves and accepts),
+games.learning.tasks (reviews), games.realtime.tasks (turn mails, digests, the
+sockets' catch-up). Only what joins rooms stays here: a starting worker's catch-up.
 """
 
 from __future__ import annotations
 
-from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
-from django.db import OperationalError
 
-from games import bots, clocks, commit, notifications, services
-
-
-@shared_task(name="games.expire_deadlines")
-def expire_deadlines() -> list[int]:
-    return services.expire_deadlines()
-
-
-@shared_task(name="games.end_exhausted_vacations")
-def end_exhausted_vacations() -> int:
-    return clocks.end_exhausted_vacations()
-
-
-@shared_task(name="games.notify_turn", ignore_result=True)
-def notify_turn(seat_id: int, version: int) -> bool:
-    return notifications.notify_turn(seat_id, version)
-
-
-@shared_task(name="games.send_turn_mails", ignore_result=True)
-def send_turn_mails() -> int:
-    """Scheduled every minute: mail the turns owed for NOTIFY_DELAY_SECONDS."""
-    return notifications.send_turn_mails()
-
-
-@shared_task(name="games.send_digests")
-def send_digests() -> int:
-    return notifications.send_digests()
-
-
-@shared_task(
-    name="games.bot_move",
-    ignore_result=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=5,
-    soft_time_limit=30,
-    time_limit=40,
+from games.ai_players.tasks import bot_accept, bot_move, requeue_bot_tasks
+from games.core.tasks import end_exhausted_vacations, expire_deadlines, settle_result
+from games.learning.tasks import review_match
+from games.realtime.tasks import (
+    REBROADCAST_SECONDS,
+    notify_turn,
+    rebroadcast_recent,
+    send_digests,
+    send_turn_mails,
 )
-def bot_move(match_id: int, version: int) -> bool:
-    """An AI player's move on exactly this version of the match (a no-op otherwise)."""
-    return bots.play_bot_move(match_id, version)
 
-
-@shared_task(name="games.requeue_bot_tasks", ignore_result=True)
-def requeue_bot_tasks(older_than: float = 60) -> int:
-    """Scheduled every minute: AI moves and accepts whose task was lost, queued again."""
-    return bots.requeue_missed(older_than)
-
-
-@shared_task(name="games.bot_accept", ignore_result=True)
-def bot_accept(challenge_id: int) -> int | None:
-    from games.models import Challenge
-
-    challenge = Challenge.objects.filter(pk=challenge_id, status="open").first()
-    match = bots.accept_if_bot(challenge) if challenge else None
-    return match.pk if match else None
-
-
-@shared_task(name="games.review_match", ignore_result=True, time_limit=1800,
-             soft_time_limit=1780)
-def review_match(review_id: int) -> bool:
-    """The AI's review of a finished game (games.review), progress to its sockets."""
-    from games import review
-
-    return review.run(review_id, review.publish_progress) is not None
-
-
-@shared_task(
-    name="games.settle_result",
-    ignore_result=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=5,
-)
-def settle_result(match_id: int, version: int) -> bool:
-    """The slow follow-ups of a new or changed result (ratings, ladder positions, the
-    next game of a series), keyed by match and version; each step is idempotent."""
-    return commit.settle(match_id, version)
+__all__ = [
+    "bot_accept", "bot_move", "end_exhausted_vacations", "expire_deadlines", "notify_turn",
+    "rebroadcast_recent", "requeue_bot_tasks", "review_match", "send_digests",
+    "send_turn_mails", "settle_result",
+]
 
 
 @worker_ready.connect(dispatch_uid="games.requeue_owed_when_a_worker_starts")
@@ -106,45 +42,3 @@ def requeue_owed_when_a_worker_starts(sender=None, **kwargs) -> None:
         return  # the in-process worker starts with its web process: nothing was lost
     requeue_bot_tasks.apply_async(kwargs={"older_than": 0})
     rebroadcast_recent.apply_async(kwargs={"seconds": REBROADCAST_SECONDS})
-
-
-def rebroadcast_when_a_web_process_starts() -> None:
-    """A web process killed between committing a change and publishing it left the
-    change stored but unheard (its client got no answer; the other players' sockets
-    wait for ever): a web process that starts has the worker send the recent games'
-    last changes again. Queued from a thread, so a broker that is down does not
-    hold the start."""
-    import threading
-
-    from druidsite.enqueue import enqueue
-
-    if settings.EMBEDDED_SERVICES:
-        return
-    threading.Thread(target=enqueue, args=(rebroadcast_recent, (REBROADCAST_SECONDS,)),
-                     name="rebroadcast-on-start", daemon=True).start()
-
-
-#: How far back a starting worker sends the games' last changes to their sockets again.
-REBROADCAST_SECONDS = 120
-
-
-@shared_task(name="games.rebroadcast_recent", ignore_result=True)
-def rebroadcast_recent(seconds: float = REBROADCAST_SECONDS) -> int:
-    """The last change of every game changed in the last ``seconds``, sent to its
-    sockets again. A worker killed between committing an AI move and publishing it
-    leaves the move stored but unheard: the players' sockets wait for ever. Pages
-    and clients ignore an update of a version they have."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from games.broadcast import broadcast_match
-    from games.models import Match
-
-    since = timezone.now() - timedelta(seconds=seconds)
-    recent = Match.objects.filter(updated_at__gte=since).values_list("pk", "version")
-    count = 0
-    for match_id, version in recent.iterator():
-        broadcast_match(match_id, max(0, version - 1))
-        count += 1
-    return count

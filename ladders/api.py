@@ -13,8 +13,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api import ApiView, error_responses
-from games.serializers import EmptyRequestSerializer
+from games.api.common import ApiView, error_responses
+from games.api.serializers import EmptyRequestSerializer
 from ladders import services
 from ladders.eligibility import ChallengeFacts, blockers
 from ladders.export import ladder_data

@@ -9,8 +9,9 @@ class LaddersConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the receivers of finished matches (ratings, ladder positions).
-        from games import disputes
-        from ladders import receivers  # noqa: F401
+        from games.core import disputes
+        from ladders import leaving, receivers  # noqa: F401
         from ladders.services import decide_dispute
 
         disputes.DECIDERS.append(decide_dispute)
+        leaving.register()

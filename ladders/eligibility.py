@@ -52,7 +52,7 @@ class ChallengeFacts:
             facts.open_games[defender] += 1
         if challenger_id is None:
             return facts
-        from social.services import blocked_ids
+        from social.selectors import blocked_ids
 
         facts.blocked = blocked_ids(challenger_id)
         # The cooldown rule (docs/ladders.md): the pair's last game that counts, in this

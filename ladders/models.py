@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games import catalog
+from games.core import catalog
 from games.models import DAYS_CHOICES, Match
 from ladders import glicko
 

@@ -2,7 +2,7 @@
 
 A game kind's ratings are the fold of its rated results in the order the games
 ended (ladders.rating_fold; docs/ladders.md, "Derived data"). ``settle`` runs in
-the receiver of games.commit.result_changed: the result of the game that ended
+the receiver of games.core.commit.result_changed: the result of the game that ended
 last is one step of the fold (``rate_match``); a decision, or a game rated late,
 replays the kind from that game on (ladders.rerate). A task sweeps up any rated
 game a receiver missed (``rate_missed``). AI players are rated like everyone

@@ -1,6 +1,6 @@
 """Finished games feed the ratings and the ladders.
 
-games.commit sends result_changed from the settle task that a new or changed
+games.core.commit sends result_changed from the settle task that a new or changed
 result queues (keyed by match and version), possibly more than once; both
 follow-ups are idempotent. A failure is logged and never
 raised into the move, resignation or timeout that ended the game: the
@@ -13,7 +13,7 @@ import logging
 
 from django.dispatch import receiver
 
-from games.commit import result_changed
+from games.core.commit import result_changed
 from ladders import ratings, services
 
 log = logging.getLogger(__name__)

@@ -3,7 +3,7 @@
 Every function locks the Ladder row first (select_for_update) and changes its
 entries in that transaction, so concurrent joins, results and admin moves are
 applied one after another and positions stay 1..n (see ladders.positions).
-Games are started and resigned through games.services; their results reach
+Games are started and resigned through games.core.services; their results reach
 apply_results through the result_changed receiver (the settle task after the commit).
 
 Rules (docs/ladders.md):
@@ -31,10 +31,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from druidsite import dates
-from games import services as game_services
-from games import terms
+from games.core import services as game_services
+from games.core import terms
+from games.core.services import Conflict, Forbidden, NotFound, ServiceError
 from games.models import Match, Seat
-from games.services import Conflict, Forbidden, NotFound, ServiceError
 from ladders.eligibility import ChallengeFacts, blockers
 from ladders.models import (
     Announcement,
@@ -479,7 +479,7 @@ def move_player(ladder_id: Any, actor, user, position: int) -> LadderEntry:
 def correct_result(game_id: Any, actor, result: str, note: str = "", *,
                    notify: bool = True) -> LadderGame:
     """An admin's decision on a finished ladder game: "challenger", "defender", "draw"
-    or "annul". One commit of the game (games.services.correct_result or annul_result)
+    or "annul". One commit of the game (games.core.services.correct_result or annul_result)
     with the decision and its reason in the game's log; the settle task then replays
     the ratings (ladders.rerate) and moves the positions (follow_decision); both
     players are told. A decision that changes nothing is refused."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games import catalog
+from games.core import catalog
 from games.models import Match, Seat
 from games.rules import get_rules
 from ladders.rating_fold import RatedResult

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import catalog
+from games.core import catalog
 from games.models import Match
 from ladders import ratings, services
 from ladders.eligibility import ChallengeFacts, blockers

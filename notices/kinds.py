@@ -44,7 +44,7 @@ def _dispute_decided(params: dict[str, Any]) -> tuple[str, str]:
 
 
 def _table_invited(params: dict[str, Any]) -> tuple[str, str]:
-    from games.catalog import title
+    from games.core.catalog import title
 
     return (_("An invitation to a table"),
             _("%(name)s invites you to table #%(table)s (%(game)s, %(seats)s seats): join "

@@ -27,8 +27,7 @@ def unread_count(user) -> int:
 
 def publish_unread(user) -> None:
     """Every open page of the player shows the new count of unread notices."""
-    from druidsite.realtime import publish
-    from games.broadcast import user_group
+    from druidsite.realtime import publish, user_group
 
     publish(user_group(user.pk), {"type": "user.notices", "unread": unread_count(user)})
 

@@ -11,8 +11,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.errors import Conflict, Forbidden, NotFound, ServiceError
+from games.core.errors import Conflict, Forbidden, NotFound, ServiceError
 from social.models import Block, Follow, ModerationAction, Mute, Report
+from social.selectors import blocked_between
 
 MAX_REASON = 1000
 MUTE_FOR = timedelta(days=7)
@@ -27,32 +28,6 @@ def _other(user, name_or_user: Any):
     if other.pk == user.pk:
         raise ServiceError(_("That is you."))
     return other
-
-
-def blocked_between(first_id: int | None, second_id: int | None) -> bool:
-    """Whether either of the two players blocks the other."""
-    if not first_id or not second_id:
-        return False
-    return Block.objects.filter(Q(blocker_id=first_id, blocked_id=second_id)
-                                | Q(blocker_id=second_id, blocked_id=first_id)).exists()
-
-
-def blocked_ids(user: Any) -> set[int]:
-    """The players that ``user`` (a user or an id) blocks or is blocked by: kept apart in
-    lists and pairings. One query."""
-    user_id = getattr(user, "pk", user)
-    if not user_id:
-        return set()
-    pairs = Block.objects.filter(Q(blocker_id=user_id) | Q(blocked_id=user_id)).values_list(
-        "blocker_id", "blocked_id")
-    return {blocked if blocker == user_id else blocker for blocker, blocked in pairs}
-
-
-def refuse_if_blocked(first, second) -> None:
-    """The refusal of a challenge, invitation or pairing between players one of whom
-    blocks the other; worded like any such refusal, so a block stays private."""
-    if blocked_between(getattr(first, "pk", None), getattr(second, "pk", None)):
-        raise Forbidden(_("That player does not take challenges from you."))
 
 
 def follow(user, other) -> Follow:
@@ -94,8 +69,8 @@ def report(reporter, other, reason: Any, *, match_id: int | None = None,
            message_id: int | None = None) -> Report:
     """Report a player, or a chat line of theirs (``message_id``), with a reason."""
     if message_id is not None:
-        from games.chat import lines
         from games.models import ChatMessage
+        from social.chat import lines
 
         line = ChatMessage.objects.select_related("user", "match").filter(pk=message_id).first()
         if line is None or not any(x["id"] == line.pk for x in lines(line.match, reporter)):
@@ -194,7 +169,7 @@ def moderate(actor, user, kind: str, reason: Any, *, report_id: int | None = Non
         elif kind == ModerationAction.Kind.HIDE:
             if found is None or found.message_id is None:
                 raise ServiceError(_("Only a reported chat line can be hidden here."))
-            from games.chat import hide
+            from social.chat import hide
 
             hide(found.message_id, actor)
         elif kind == ModerationAction.Kind.MUTE:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from accounts import records
-from games.errors import ServiceError
+from games.core.errors import ServiceError
 from social import services
 from social.models import Follow, ModerationAction, Report
 

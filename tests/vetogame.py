@@ -15,9 +15,9 @@ import copy
 import dataclasses
 from typing import Any
 
-from games import catalog
 from games import rules as registry
-from games.catalog import GameInfo, SeatInfo
+from games.core import catalog
+from games.core.catalog import GameInfo, SeatInfo
 from games.rules.base import Applied, GameRules, IllegalMove, InvalidState, MalformedMove, Outcome
 
 NAME = "veto-duel"

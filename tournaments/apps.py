@@ -9,4 +9,8 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the receiver of finished games (results, the next round).
-        from tournaments import receivers  # noqa: F401
+        from accounts import leaving
+        from tournaments import receivers, tasks  # noqa: F401 - receivers, task names
+        from tournaments.services import leave_deleted_account
+
+        leaving.register(leaving.TOURNAMENTS, leave_deleted_account)

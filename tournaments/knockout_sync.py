@@ -4,7 +4,7 @@ The bracket is a fold of the record (``reading.bracket``): a decision on a game 
 earlier round (a correction that changes who goes through, a win turned into a draw or
 an annulment) changes which games later rounds ask for. With the tournament locked,
 ``cancel_stale`` ends every running game the bracket no longer asks for, through the
-game's one commit path (``games.services.cancel_running``): it ends annulled, unrated,
+game's one commit path (``games.core.services.cancel_running``): it ends annulled, unrated,
 with the reason on its page, and is marked ``cancelled`` so that it counts for nothing
 in the bracket even if its two players meet there again. ``rounds.advance`` then makes
 the games the bracket asks for (docs/tournaments.md, "Decisions in a knockout").
@@ -16,8 +16,8 @@ slot, so undoing a decision brings them back.
 
 from __future__ import annotations
 
-from games import services as game_services
-from games.errors import Conflict
+from games.core import services as game_services
+from games.core.errors import Conflict
 from games.models import Match
 from tournaments import notices, reading
 from tournaments.models import Tournament, TournamentGame

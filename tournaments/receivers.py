@@ -1,6 +1,6 @@
 """Finished games move their tournament on (tournaments.rounds.record_result).
 
-games.commit sends result_changed from the settle task, possibly more than once;
+games.core.commit sends result_changed from the settle task, possibly more than once;
 record_result is idempotent. A failure is logged, never raised into the game's end:
 the tournaments.catch_up task moves a stuck tournament on.
 """
@@ -11,7 +11,7 @@ import logging
 
 from django.dispatch import receiver
 
-from games.commit import result_changed
+from games.core.commit import result_changed
 from tournaments import rounds
 
 log = logging.getLogger(__name__)

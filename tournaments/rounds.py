@@ -3,13 +3,13 @@ the end of a tournament.
 
 ``start_round(tournament_id, number)`` is the body of the Celery task of the same name.
 It locks the tournament row, returns at once if the round exists, and otherwise creates
-the round, its games (through games.services.start_match, i.e. games.commit.create) and
+the round, its games (through games.core.services.start_match, i.e. games.core.commit.create) and
 byes in ONE transaction: a redelivered or concurrent task waits for the lock and then
 finds the round made; a worker killed half-way leaves nothing behind, and the task run
 again creates everything once. The unique constraints (tournament, number) and
 (round, board, replay) hold even against a writer that skipped the lock.
 
-A finished game reaches ``record_result`` through games.commit.result_changed (the settle
+A finished game reaches ``record_result`` through games.core.commit.result_changed (the settle
 task): the result is stored on its TournamentGame; a knockout's running games follow its
 bracket (stale ones are cancelled, a drawn or reopened match gets its next game, in
 whatever round: ``_follow_bracket``); and when every game of the round has ended the
@@ -23,9 +23,9 @@ import logging
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from druidsite.enqueue import enqueue
-from games import services as game_services
-from games import terms
+from druidsite.enqueue import queue
+from games.core import services as game_services
+from games.core import terms
 from tournaments import fold, knockout_sync, notices, reading
 from tournaments.models import Tournament, TournamentBye, TournamentGame, TournamentRound
 from tournaments.pairing import (
@@ -34,7 +34,7 @@ from tournaments.pairing import (
     pair_swiss,
     seat_tables,
 )
-from tournaments.services import Action, audit, lock
+from tournaments.writes import Action, audit, lock
 
 log = logging.getLogger(__name__)
 Format = Tournament.Format
@@ -65,10 +65,10 @@ def all_at_once(tournament: Tournament) -> bool:
 
 def queue_round(tournament_id: int, number: int) -> None:
     """Queue ``start_round`` after the commit, keyed by tournament and round."""
-    from tournaments.tasks import start_round as task
-
-    transaction.on_commit(lambda: enqueue(
-        task, (tournament_id, number), task_id=f"tournament-{tournament_id}-round-{number}"))
+    # The task is tournaments.tasks' (which imports this module): named, not imported.
+    transaction.on_commit(lambda: queue(
+        "tournaments.start_round", (tournament_id, number),
+        task_id=f"tournament-{tournament_id}-round-{number}"))
 
 
 def queue_first_rounds(tournament: Tournament) -> None:
@@ -189,7 +189,7 @@ def _two_player(tournament: Tournament, rnd: TournamentRound, board: int, replay
 
 
 def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int]) -> int:
-    from games.table_terms import default_limit
+    from games.core.table_terms import default_limit
 
     if rnd.number == 1:
         field_ = reading.entrants(tournament, active_only=True)
@@ -218,8 +218,8 @@ def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int]) -> in
 
 
 def _kasteel_bot(game: str):
-    from games import bots
     from games.ai import levels_for
+    from games.ai_players import bots
 
     levels = levels_for(game)
     level = "heuristic" if "heuristic" in levels else levels[0]

@@ -17,12 +17,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import services as game_services
-from games.errors import Conflict, Forbidden, NotFound, ServiceError
+from games.core import services as game_services
+from games.core.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.models import Match
-from tournaments import live
 from tournaments.models import Tournament, TournamentAudit, TournamentGame, TournamentPlayer
 from tournaments.pairing import PairingError
+from tournaments.writes import audit, lock
 
 Status = Tournament.Status
 Action = TournamentAudit.Action
@@ -30,29 +30,11 @@ DEFAULT_RATING = 1500.0
 REASON_LENGTH = 500
 
 __all__ = [
-    "Conflict", "Forbidden", "NotFound", "ServiceError", "audit", "close", "join",
-    "join_refusal", "leave", "leave_deleted_account", "lock", "open_registration", "pause",
+    "Conflict", "Forbidden", "NotFound", "ServiceError", "close", "join",
+    "join_refusal", "leave", "leave_deleted_account", "open_registration", "pause",
     "resume", "start",
     "withdraw",
 ]
-
-
-def lock(tournament_id: Any) -> Tournament:
-    try:
-        return Tournament.objects.select_for_update().get(
-            pk=int(getattr(tournament_id, "pk", tournament_id)))
-    except (Tournament.DoesNotExist, TypeError, ValueError):
-        raise NotFound(_("There is no tournament %(id)s.") % {"id": tournament_id}) from None
-
-
-def audit(tournament: Tournament, actor, action: str, **detail: Any) -> TournamentAudit:
-    """An audit row, and after the commit a nudge to the tournament's page."""
-    entry = TournamentAudit.objects.create(
-        tournament=tournament, actor=actor if getattr(actor, "pk", None) else None,
-        action=action, detail=detail,
-    )
-    live.changed_after_commit(tournament.pk, action)
-    return entry
 
 
 def _require_staff(actor) -> None:
@@ -223,7 +205,7 @@ def close(tournament_id: Any, actor, reason: Any) -> Tournament:
 
 def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
     """Withdraw a player: their running games of the tournament are lost by forfeit (a
-    resignation through games.services; at a Kasteel table an AI plays their seat on),
+    resignation through games.core.services; at a Kasteel table an AI plays their seat on),
     and they are paired no more. The forfeited games end unrated unless the tournament
     rates withdrawals (``rate_withdrawals``, off by default as a ladder's removals).
     Returns the ids of the games forfeited."""
@@ -270,7 +252,7 @@ def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
 def leave_deleted_account(user) -> list[int]:
     """``user`` deleted their account: they leave every tournament that is not over.
     Before the start their entry goes; after it they are withdrawn (paired no more) and
-    their running games of it end unrated (games.services.leave_deleted_account: the
+    their running games of it end unrated (games.core.services.leave_deleted_account: the
     opponent wins by forfeit; at a table an AI player plays the seat on). Returns the
     ids of the games ended or handed over."""
     ended: list[int] = []

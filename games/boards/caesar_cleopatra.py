@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.ai import levels_for
 from games.boards import caesar_cleopatra_log, caesar_cleopatra_page
-from games.catalog import GameInfo, SeatInfo
+from games.core.catalog import GameInfo, SeatInfo
 
 NAME = "caesar-cleopatra"
 

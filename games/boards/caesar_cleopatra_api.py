@@ -2,8 +2,8 @@
 (section 8, the canonical notation).
 
 Schema only: these serializers describe the dicts the engine's ``view`` makes
-and the moves it accepts (the engine checks moves). games.api_schema and
-games.serializers pick them up through the game's catalogue entry.
+and the moves it accepts (the engine checks moves). games.api.schema and
+games.api.serializers pick them up through the game's catalogue entry.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-from games.serializers import CatalogueChoiceField, seat_names
+from games.api.serializers import CatalogueChoiceField, seat_names
 
 GROUPS = ["senators", "praetors", "quaestors", "aediles", "censors"]
 

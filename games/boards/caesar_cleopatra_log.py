@@ -1,6 +1,6 @@
 """Caesar & Cleopatra's events in words: the sentences of its move log.
 
-The events come already redacted for the viewer (games.visibility): a card
+The events come already redacted for the viewer (games.core.visibility): a card
 placed face down, a drawn card or the hand a Spy looked at are named only in
 the copy of the player who may know them. A sentence tells only what its
 event holds.

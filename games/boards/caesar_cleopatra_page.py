@@ -1,8 +1,8 @@
 """Caesar & Cleopatra's part of the game page: the board's context, its status
 words and the sentences of its script (static/js/game-caesar-cleopatra.js).
 
-The context starts from the generic live context of games.views_game, which
-holds the viewer's payload (games.visibility, the engine's view for that
+The context starts from the generic live context of games.pages.game, which
+holds the viewer's payload (games.core.visibility, the engine's view for that
 viewer): nothing else reaches the board, so nothing hidden can.
 """
 

@@ -1,6 +1,6 @@
 """Druidenwalzer in the site's catalogue: the board of games.templatetags.druid_board
 (templates/games/board/), its page and log helpers next to this module, its script
-static/js/game-druidenwalzer.js, the handicaps of games.handicap and its AI levels
+static/js/game-druidenwalzer.js, the handicaps of games.core.handicap and its AI levels
 (games.ai.levels_for)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.ai import levels_for
 from games.boards import druidenwalzer_log, druidenwalzer_page
-from games.catalog import GameInfo, SeatInfo
+from games.core.catalog import GameInfo, SeatInfo
 
 GAME = GameInfo(
     name="druidenwalzer",

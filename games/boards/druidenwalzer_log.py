@@ -1,9 +1,9 @@
 """Druidenwalzer's events in words: the sentences of its move log.
 
-The events come already redacted for the viewer (games.visibility), so a
+The events come already redacted for the viewer (games.core.visibility), so a
 sentence can only tell what that viewer may know: a player's own drawn cards
 appear in their own log and nowhere else. The site's own events (resign,
-draws, timeout) are put in words by games.movelog.
+draws, timeout) are put in words by games.core.movelog.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Strijd om het Kasteel in the site's catalogue: 2 to 12 seats "0".."11", each named
 by its colour (games.boards.kasteel_log.COLOURS). The seats of one match are the
 rules' ``seats(state)`` (its number of players); a challenge seats two players on
-"0" and "1", a table (games.tables) more. Board: games.boards.kasteel_ring (the
+"0" and "1", a table (games.lobby.tables) more. Board: games.boards.kasteel_ring (the
 ring as data), templates/games/board/kasteel*.html, static/js/game-kasteel.js."""
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from django.utils.translation import gettext_lazy as _
 
 from games.ai import levels_for
 from games.boards import kasteel_log, kasteel_page
-from games.catalog import GameInfo, SeatInfo
+from games.core.catalog import GameInfo, SeatInfo
 
 
 def challenge_options(removed: dict) -> dict:
     """The rules' options of a challenge (two players, also against the AI): the
-    length limit of a table of two (games.table_terms), as every table has one.
+    length limit of a table of two (games.core.table_terms), as every table has one.
     Without a limit a game of two lasts some 1,000 turns (docs/ai.md, "Pieces
     home"). A table passes its own players, teams and limit over these."""
-    from games.table_terms import default_limit
+    from games.core.table_terms import default_limit
 
     players = max(len(removed), 2)
     return {"players": players, "limit": default_limit("kasteel", players)}

@@ -2,8 +2,8 @@
 (section 12, "Moves").
 
 Schema only: these serializers describe the dicts the engine's ``view`` makes
-and the moves it accepts (the engine checks moves). games.api_schema and
-games.serializers pick them up through the game's catalogue entry.
+and the moves it accepts (the engine checks moves). games.api.schema and
+games.api.serializers pick them up through the game's catalogue entry.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Strijd om het Kasteel in words: seat colours, pieces, cards and the move log.
 
-The events come already redacted for the viewer (games.visibility): a deal
+The events come already redacted for the viewer (games.core.visibility): a deal
 names the cards of the viewer's own hand only in the viewer's own copy. The
-site's own events (resign, draws, timeout) are put in words by games.movelog.
+site's own events (resign, draws, timeout) are put in words by games.core.movelog.
 """
 
 from __future__ import annotations

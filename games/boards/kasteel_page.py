@@ -1,8 +1,8 @@
 """Strijd om het Kasteel's part of the game page: the board's context, its status
 words and the sentences of its script (static/js/game-kasteel.js).
 
-The context starts from the generic live context of games.views_game, which
-holds the viewer's payload (games.visibility): nothing else reaches the board.
+The context starts from the generic live context of games.pages.game, which
+holds the viewer's payload (games.core.visibility): nothing else reaches the board.
 The viewer's hand is in the view only for the viewer's own seat.
 """
 

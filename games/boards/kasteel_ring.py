@@ -1,6 +1,6 @@
 """Strijd om het Kasteel's board as data for its SVG (templates/games/board/kasteel_svg.html).
 
-From one view (a seat's or a spectator's, games.visibility) and the events of
+From one view (a seat's or a spectator's, games.core.visibility) and the events of
 the last move: the ring of 18N squares on a circle scaled to N (so that a
 square keeps its size and the picture zooms), each seat's start square, home
 row, castle column and colour, the pieces with their rank letters, the lines

@@ -1,5 +1,5 @@
 """The small boards of the home and your-turn pages: one glance at each game waiting
-for the player, drawn from that player's own view (games.visibility.board_view), so a
+for the player, drawn from that player's own view (games.core.visibility.board_view), so a
 mini board shows nothing its player could not see on the game page.
 
 Each function returns the data of one small SVG (templates/games/_mini_board.html):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django import template
 
-from games import catalog
+from games.core import catalog
 
 register = template.Library()
 

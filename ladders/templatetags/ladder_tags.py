@@ -10,7 +10,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext, gettext_lazy
 
-from games.handicap import handicap_games, handicaps_for
+from games.core.handicap import handicap_games, handicaps_for
 from ladders import ratings
 from ladders.charts import line_chart
 from ladders.models import Ladder, Rating

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from accounts import ownership
-from games import chat
+from accounts import deleted, ownership
 from games.models import ChatMessage
+from social import chat
 from tests.conftest import PASSWORD
 from tests.games.helpers import new_game
 
@@ -62,7 +62,7 @@ def test_it_says_so_in_the_api_and_the_socket_line(chatted, alice, bob):
 def test_it_tells_a_deleted_account_from_a_suspended_one(alice, bob):
     bob.is_active = False
     bob.save()
-    assert not ownership.is_deleted(bob)
+    assert not deleted.is_deleted(bob)
     ownership._forget(bob)
-    assert ownership.is_deleted(bob)
-    assert not ownership.is_deleted(alice)
+    assert deleted.is_deleted(bob)
+    assert not deleted.is_deleted(alice)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import services
+from games.core import services
 from games.models import Match, TableSeat
 from games.rules import get_rules
 from ladders import ratings

@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 def test_it_exports_the_players_lines_settings_and_rows(alice, bob, client):
     from django.utils import timezone
 
-    from games import chat
+    from social import chat
     from social.models import ModerationAction, Mute
     from tests.base import confirm_email
     from tests.games.helpers import new_game

@@ -68,7 +68,7 @@ def test_it_exports_or_explains_every_field_of_an_exported_row(part):
 
 def test_it_never_exports_a_game_state_or_a_seed_row_by_row():
     """Hidden cards and seeds live in the models with a state or a seed (the matches,
-    the tournaments' pairing seed): those reach the export through games.visibility
+    the tournaments' pairing seed): those reach the export through games.core.visibility
     only, never as rows."""
     for part in export.PARTS:
         model = apps.get_model(part.model)

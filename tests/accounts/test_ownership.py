@@ -9,7 +9,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
-from games import services
+from games.core import services
 from games.models import Match, Seat
 from ladders import services as ladder_services
 from ladders.models import LadderAudit, Rating

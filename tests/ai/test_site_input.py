@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from games import bots, services
 from games.ai import Budget
-from games.bots import choose_move, ensure_bot_accounts, play_the_ai
+from games.ai_players import tasks as ai_tasks
+from games.ai_players.bots import choose_move, ensure_bot_accounts, play_the_ai
+from games.core import services
+from games.core.visibility import records_payload
 from games.models import Match
 from games.rules import get_rules
-from games.visibility import records_payload
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 
@@ -34,7 +35,7 @@ class Recorder:
 def recorder(monkeypatch):
     bot = Recorder()
     monkeypatch.setattr("games.ai.get_bot", lambda game, level: bot)
-    monkeypatch.setattr(bots, "_queue_bot_move", lambda match_id, version: True)
+    monkeypatch.setattr(ai_tasks, "_queue_bot_move", lambda match_id, version: True)
     return bot
 
 
@@ -85,7 +86,7 @@ def test_it_grants_the_strong_level_the_operators_cpu_budget(alice, recorder, se
 def test_each_new_level_plays_its_game_on_the_site_at_the_levels_own_budget(
         alice, monkeypatch, settings, game):
     settings.AI_CPU_SECONDS = 4.5  # granted to the strong level only
-    monkeypatch.setattr(bots, "_queue_bot_move", lambda match_id, version: True)
+    monkeypatch.setattr(ai_tasks, "_queue_bot_move", lambda match_id, version: True)
     ensure_bot_accounts()
     rules = get_rules(game)
     for level in ("novice", "apprentice", "adept"):

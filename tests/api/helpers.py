@@ -6,9 +6,9 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
-from games import services
+from games.core import services
+from games.core.visibility import match_payload
 from games.models import Match, MoveRecord
-from games.visibility import match_payload
 
 
 def url(match: Match | int, action: str = "") -> str:

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.plumbing import _load_enum_name_overrides
 
-from games import services
+from games.core import services
 from games.models import Challenge
 from tests.api.helpers import post, url
 from tests.api.test_schema import _json_schema

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
+from games.core import services
 from games.models import Challenge, Match
 from tests.api.helpers import post
 

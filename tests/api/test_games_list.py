@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import services
+from games.core import services
 from games.models import Seat
 from tests.api.helpers import finish
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
+from games.core import services
 from tests.api.helpers import advance
 
 pytestmark = pytest.mark.django_db

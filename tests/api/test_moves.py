@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games.core import services
 from games.models import MoveRecord
 from tests.api.helpers import advance, finish, first_legal, post, snapshot, url
 

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from games import services
+from games.core import services
 from tests.api.helpers import finish, play_until_a_draw_of_cards, post, url
 
 

@@ -15,7 +15,7 @@ GROUPS = ["senators", "praetors", "quaestors", "aediles", "censors"]
 
 START = """
 from accounts.models import User
-from games import services
+from games.core import services
 m = services.start_match('caesar-cleopatra', {'cleopatra': User.objects.get(username='cleo'),
                          'caesar': User.objects.get(username='gaius')}, seed=424242)
 print(m.pk)

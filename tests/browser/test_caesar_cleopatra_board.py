@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 SETUP = f"""
 import json, random
 from accounts.models import User
-from games import services
+from games.core import services
 from tests.site.caesar_cleopatra import RULES, play, set_up, start, state_of
 
 def user(name):

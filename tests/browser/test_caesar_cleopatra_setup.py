@@ -18,7 +18,7 @@ GROUPS = ["senators", "praetors", "quaestors", "aediles", "censors"]
 SETUP = f"""
 import json
 from accounts.models import User
-from games import services
+from games.core import services
 
 def user(name):
     found = User.objects.filter(username=name).first()

@@ -19,7 +19,8 @@ VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, 
 SETUP = f"""
 import json
 from accounts.models import User
-from games import chat, services
+from social import chat
+from games.core import services
 
 def user(name):
     found = User.objects.filter(username=name).first()

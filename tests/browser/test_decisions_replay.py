@@ -18,7 +18,7 @@ SHOTS = Path("/tmp/shots-ratings")
 # The shell's follow-ups run here and now (the site's queue would run them later);
 # each is idempotent, so the site running them again changes nothing.
 SETTLE = """
-from games.commit import settle
+from games.core.commit import settle
 from games.models import Match
 def settled(match_id):
     match = Match.objects.get(pk=match_id)
@@ -27,7 +27,7 @@ def settled(match_id):
 
 SETUP = SETTLE + """
 from accounts.models import User
-from games import services as games
+from games.core import services as games
 from ladders import services
 from ladders.models import Ladder
 from tournaments import services as cups
@@ -57,7 +57,7 @@ print(json.dumps({'ladder': ladder.pk, 'first': first.pk, 'cup': cup.pk}))
 
 DECIDE_CUP = SETTLE + """
 from accounts.models import User
-from games import services as games
+from games.core import services as games
 from games.models import Match
 from tournaments.models import TournamentGame
 chief = User.objects.get(username='chief')

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 SETUP = """
 import json
 from accounts.models import User
-from games import services
+from games.core import services
 
 def user(name):
     return User.objects.filter(username=name).first() or User.objects.create_user(

@@ -18,7 +18,7 @@ VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, 
 SETUP = f"""
 import json
 from accounts.models import User
-from games import services
+from games.core import services
 import random
 from tests.site.kasteel_helpers import play as play_kasteel, start as start_kasteel
 

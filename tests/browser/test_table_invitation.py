@@ -18,7 +18,7 @@ VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, 
 SETUP = f"""
 import json
 from accounts.models import User
-from games import tables
+from games.lobby import tables
 
 def user(name):
     found = User.objects.filter(username=name).first()

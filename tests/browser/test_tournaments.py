@@ -47,8 +47,8 @@ FINISH = """
 import json, time
 from druidsite.celery import app
 app.conf.task_always_eager = True
-from games import services
-from games.errors import ServiceError
+from games.core import services
+from games.core.errors import ServiceError
 from games.models import Seat
 from games.rules import get_rules
 from tournaments.models import Tournament, TournamentGame

@@ -1,7 +1,7 @@
 """A Celery worker whose AI players think slowly: for the worker-kill test.
 
 ``python -m tests.faults.slow_worker worker ARGS...`` runs ``celery -A druidsite
-worker ARGS`` after wrapping games.bots.choose_move: before deciding, it writes
+worker ARGS`` after wrapping games.ai_players.bots.choose_move: before deciding, it writes
 the match and version to the file FAULT_BOT_MARKER (so the test knows the task
 is under way) and sleeps FAULT_BOT_DELAY seconds (so the test can kill the
 worker mid-task). Nothing of this is in the site's code.
@@ -21,7 +21,7 @@ def main(argv: list[str]) -> None:
 
     django.setup()
     from druidsite.celery import app
-    from games import bots
+    from games.ai_players import bots
 
     marker = Path(os.environ["FAULT_BOT_MARKER"])
     delay = float(os.environ.get("FAULT_BOT_DELAY", "60"))

@@ -16,8 +16,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from games import bots, services, tasks
-from games.bots import bot_for_level, ensure_bot_accounts
+from games import tasks
+from games.ai_players import tasks as ai_tasks
+from games.ai_players.bots import bot_for_level, ensure_bot_accounts
+from games.core import services
 from games.models import Challenge, Match
 from tests.conftest import embedded_env, manage
 from tests.games.helpers import first_legal, new_game
@@ -107,7 +109,7 @@ def test_the_requeue_runs_every_minute():
     entry = settings.CELERY_BEAT_SCHEDULE["requeue-bot-tasks"]
     assert entry["task"] == tasks.requeue_bot_tasks.name
     assert entry["schedule"] == timedelta(minutes=1)
-    assert bots.requeue_missed.__defaults__[0] == 60
+    assert ai_tasks.requeue_missed.__defaults__[0] == 60
 
 
 class DeadCache:

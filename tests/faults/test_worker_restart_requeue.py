@@ -9,8 +9,8 @@ import time
 import pytest
 from rest_framework.authtoken.models import Token
 
-from games import services
-from games.bots import bot_for_level, ensure_bot_accounts
+from games.ai_players.bots import bot_for_level, ensure_bot_accounts
+from games.core import services
 from games.models import MoveRecord
 from tests.faults.clients import play_over_http
 from tests.faults.processes import kill_group, wait_until

@@ -1,6 +1,6 @@
 """Small helpers for game-layer tests."""
 
-from games import services
+from games.core import services
 from games.models import Match
 from games.rules import get_rules
 

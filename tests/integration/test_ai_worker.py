@@ -10,10 +10,11 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from games import services, tasks
-from games.bots import ensure_bot_accounts
+from games import tasks
+from games.ai_players.bots import ensure_bot_accounts
+from games.core import services
 from games.models import Match
-from games.routing import websocket_urlpatterns
+from games.realtime.routing import websocket_urlpatterns
 from tests.conftest import ROOT
 from tests.games.helpers import first_legal
 from tests.integration.test_two_web_processes import services_env

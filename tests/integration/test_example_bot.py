@@ -7,7 +7,7 @@ from tests.conftest import ROOT, copy_migrated, embedded_env, manage
 
 SETUP = """
 from accounts.models import User
-from games import services
+from games.core import services
 human = User.objects.create_user("human", password="pw-human-123456")
 bot = User.objects.create_user("scriptbot", password="pw-bot-1234567")
 services.create_challenge(human, opponent=bot, creator_seat="sun")

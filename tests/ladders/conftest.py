@@ -1,6 +1,6 @@
 """Ladder fixtures: a ladder, players joined in order, and finishing their games.
 
-Results reach the ladder through games.commit.result_changed, sent after the
+Results reach the ladder through games.core.commit.result_changed, sent after the
 commit; in the ordinary (transactional) tests the `finished` fixture runs those
 callbacks with django_capture_on_commit_callbacks(execute=True).
 """

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import services as game_services
+from games.core import services as game_services
 from games.models import Match
 from ladders import services
 from ladders.models import Ladder, LadderAudit, LadderGame

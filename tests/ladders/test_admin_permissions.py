@@ -3,7 +3,7 @@ page, staff without permissions get 403, for every admin page and ladder action.
 
 import pytest
 
-from games.services import start_match
+from games.core.services import start_match
 from ladders import services
 from ladders.models import Ladder, LadderAudit, LadderGame, Rating, RatingChange
 from tests.conftest import make_user

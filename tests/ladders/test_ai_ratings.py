@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from games.ai.registry import ARENA_RATINGS
-from games.bots import ensure_bot_accounts
+from games.ai_players.bots import ensure_bot_accounts
 from ladders import glicko, ratings
 from ladders.models import Rating, RatingChange
 from tests.base import finished_match

@@ -1,6 +1,6 @@
 """Ladder games ending at the same moment, in real concurrent transactions.
 
-Each thread finishes its own game through games.services; the match_finished
+Each thread finishes its own game through games.core.services; the match_finished
 receivers then apply the results under the lock on the Ladder row. Whatever
 order they get, no two players may share a position and no position may be
 skipped. Runs on SQLite (immediate transactions) and on PostgreSQL (row locks).
@@ -14,7 +14,7 @@ import threading
 import pytest
 from django.db import connection
 
-from games import services as game_services
+from games.core import services as game_services
 from ladders import services
 from ladders.models import LadderGame
 from tests.conftest import make_user

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import disputes
+from games.core import disputes
 from games.models import Dispute
 from ladders import services
 from tests.conftest import make_user

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
+from games.core.verify import verify_game
 from games.management.commands.verify_games import stored_game
 from games.models import Match, MoveRecord
-from games.verify import verify_game
 from ladders import glicko, services
 from ladders.models import LadderGame, Rating, RatingChange
 from notices.models import Notice
@@ -125,7 +125,7 @@ def test_it_refuses_a_decision_on_a_running_game(ladder, four, staff):
 
 def test_a_ruling_on_a_disputed_ladder_game_goes_through_the_ladder(
         ladder, four, staff, finished):
-    from games import disputes
+    from games.core import disputes
 
     alice, bob, carol, dave = four
     game = _bob_resigns_to_dave(ladder, four, finished)

@@ -14,7 +14,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from games.errors import ServiceError
+from games.core.errors import ServiceError
 from ladders import services
 from ladders.models import Ladder, LadderGame
 from ladders.verify import ladder_differences, rating_differences

@@ -12,8 +12,8 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import disputes
-from games.errors import ServiceError
+from games.core import disputes
+from games.core.errors import ServiceError
 from games.models import Match, MoveRecord
 from ladders import services
 from ladders.models import Ladder, LadderGame

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services as game_services
+from games.core import services as game_services
 from games.models import Challenge, Match
 from tests.games.helpers import new_game
 

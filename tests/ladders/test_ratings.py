@@ -5,8 +5,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services as game_services
-from games.commit import result_changed as match_finished
+from games.core import services as game_services
+from games.core.commit import result_changed as match_finished
 from ladders import glicko, ratings
 from ladders.models import Rating, RatingChange
 from tests.base import finished_match

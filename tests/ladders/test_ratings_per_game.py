@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import services
+from games.core import services
 from ladders.models import Rating, RatingChange
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.commit import result_changed as match_finished
+from games.core.commit import result_changed as match_finished
 from ladders import services
 from ladders.models import LadderGame
 from tests.ladders.helpers import draw, fill, last_audit, mover, positions, standings, time_out, win

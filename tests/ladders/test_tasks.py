@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from games import services as game_services
+from games.core import services as game_services
 from games.models import Match
 from ladders import services, tasks
 from ladders.models import Ladder, Rating

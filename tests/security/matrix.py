@@ -326,7 +326,7 @@ MATRIX: dict[str, list[Case]] = {
     "api/games/<int:match_id>/chat/<int:line_id>/report/": [api_private(
         API_GAME + "chat/999999/report/", {"reason": "rude"}, GET=A401,
         POST=("401", "404", "404", "404", "404"))],
-    # Hints: never in the world's game (rated, between people); tests/games/test_hints.py
+    # Hints: never in the world's game (rated, between people); tests/games/learning/test_hints.py
     # has the games where they are given.
     "api/games/<int:match_id>/hints/": [api_private(
         API_GAME + "hints/", GET=("401", "403", "403", "403", "403"), POST=A401)],

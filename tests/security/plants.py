@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import random
 
-from games import admin, broadcast, consumers
+from games import admin
 from games.models import Match
+from games.realtime import broadcast, consumers
 from games.rules import RulesError, get_rules
 from tests.conftest import make_user
 from tests.security.randomgames import play, start

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from games import services
+from games.core import services
 from games.models import Match
 from games.rules import get_rules
 from tests.security.apigames import token_client

@@ -40,9 +40,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import broadcast
 from games.models import Match, MoveRecord
-from games.routing import websocket_urlpatterns
+from games.realtime import broadcast
+from games.realtime.routing import websocket_urlpatterns
 from games.rules import IllegalMove, RulesError, get_rules
 from tests.security.apigames import token_client
 from tests.security.hidden import Perturbation, card_names

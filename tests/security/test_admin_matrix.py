@@ -59,7 +59,7 @@ def test_it_lets_staff_see_the_admin_without_hidden_cards(world):
 
 def test_it_shows_staff_the_state_and_events_of_a_game_only_once_it_is_over(
         world, client, no_turn_mails):
-    from games import services
+    from games.core import services
 
     alice, bob, staff = (world.users[role] for role in ("player", "opponent", "staff"))
     match = play_until_a_draw_of_cards(

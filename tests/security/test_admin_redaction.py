@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from games import services
+from games.core import services
 from games.models import Match, MoveRecord
 from games.rules import get_rules
 from tests.security.randomgames import KINDS, play, start

@@ -33,7 +33,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from games import services
+from games.core import services
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 

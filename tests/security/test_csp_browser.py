@@ -19,7 +19,7 @@ from tests.conftest import PASSWORD
 pytestmark = pytest.mark.browser
 
 SETUP = (
-    "from accounts.models import User; from games import services;"
+    "from accounts.models import User; from games.core import services;"
     "make = lambda name, **kw: User.objects.create_user(name, f'{name}@example.org', "
     f"'{PASSWORD}', **kw);"
     "alice, bob = make('alice'), make('bob'); make('root', is_staff=True, is_superuser=True);"

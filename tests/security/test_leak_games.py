@@ -24,7 +24,7 @@ from channels.layers import channel_layers
 from django.db import connections
 from rest_framework.throttling import SimpleRateThrottle
 
-from games import broadcast
+from games.realtime import broadcast
 from tests.conftest import make_user
 from tests.security.apigames import Clients, Outcome, play_games
 from tests.security.socketgames import follow_game, session_cookie

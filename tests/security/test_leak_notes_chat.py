@@ -15,7 +15,7 @@ import secrets
 
 import pytest
 
-from games import chat
+from social import chat
 from tests.conftest import make_user
 from tests.security.randomgames import KINDS, play, start
 from tests.security.samebytes import _text, admin_records, answers, viewers_of

@@ -33,7 +33,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import catalog, services
+from games.core import catalog, services
 from games.rules import GAMES
 from tests.security.samebytes import memory_channel_layer
 from tests.security.socketfuzz import (

@@ -1,6 +1,6 @@
 """Every socket answers a message over the size limit with an error and never acts on it.
 
-The consumers (games.consumers: match, lobby, me; druidsite.consumers: health)
+The consumers (games.realtime.consumers: match, lobby, me; druidsite.consumers: health)
 are reached through the site's ASGI application (origin check, session). Too
 large: text over MAX_MESSAGE_BYTES in UTF-8 (also when it has fewer
 characters than that), and any binary message. The socket stays open.
@@ -16,9 +16,9 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.core.cache import cache
 
+from druidsite.realtime import presence_key
 from druidsite.socket_limits import MAX_MESSAGE_BYTES, TOO_LARGE
-from games import services
-from games.consumers import presence_key
+from games.core import services
 from tests.security.socketgames import session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]

@@ -1,7 +1,7 @@
 """A player whose seat at a table was handed to an AI player sees what a spectator sees.
 
 At a table (more than two seats) a resignation or a timeout hands the seat
-to an AI player (games.takeover); the seat keeps its player's name, but
+to an AI player (games.core.takeover); the seat keeps its player's name, but
 that player may no longer read the seat's hand or its future deals: not in
 the API, the page, the export, nor on a socket, whether opened afterwards
 or already open when the seat was handed over.
@@ -19,8 +19,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import timezone
 
-from games import services
-from games.routing import websocket_urlpatterns
+from games.core import services
+from games.realtime.routing import websocket_urlpatterns
 from tests.conftest import make_user
 from tests.security.apigames import token_client
 from tests.security.samebytes import Viewer, hidden_differences

@@ -31,7 +31,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import services, tables
+from games.core import services
+from games.lobby import tables
 from games.models import Challenge, Match, MoveRecord, Table, TableSeat
 from ladders.models import Ladder, LadderEntry
 from tests.site.conftest import hide_cards

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from games import services
+from games.core import services
 from games.models import Match
 from games.rules import get_rules
 

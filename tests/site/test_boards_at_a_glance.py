@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.core import services
 from tests.games.helpers import new_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]

@@ -13,9 +13,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
-from games import catalog
 from games.boards.caesar_cleopatra_log import event_sentence, rules_end, summary
-from games.routing import websocket_urlpatterns
+from games.core import catalog
+from games.realtime.routing import websocket_urlpatterns
 from tests.site.caesar_cleopatra import RULES, play, set_up, start, state_of
 
 EVENT_TYPES = {

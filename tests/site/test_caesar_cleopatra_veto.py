@@ -9,7 +9,7 @@ from django.core import mail
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import notifications
+from games.realtime import notifications
 from tests.site.caesar_cleopatra import edit_state, set_up, start, swap_into_hand
 from tests.site.conftest import game_data
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import chat
+from social import chat
 from social import services as social
 from tests.site.conftest import start
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from druidsite import dates
-from games import services, terms
+from games.core import services, terms
 from games.models import Match
 from games.rules import get_rules
 from notices.models import Notice

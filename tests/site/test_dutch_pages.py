@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from games import services
+from games.core import services
 from ladders import services as ladder_services
 from ladders.models import Ladder
 from tests.site.conftest import play_moves, play_to_the_end, start

@@ -4,7 +4,7 @@ state on both sides and the replay link, all in the live fragment (no reload nee
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.core import services
 from tests.games.helpers import finish_by_resign, new_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]

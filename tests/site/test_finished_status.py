@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games.core import services
 from games.models import Match
 from tests.site import caesar_cleopatra as cc
 from tests.site import kasteel_helpers as kasteel

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.core import services
 from tests.site.conftest import SEED, game_data, hide_cards, play_moves, start
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.core import services
 
 pytestmark = pytest.mark.django_db
 

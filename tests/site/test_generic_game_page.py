@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.core import services
 from tests.site.conftest import game_data
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import catalog
 from games.boards.kasteel_log import piece_label
+from games.core import catalog
 from tests.site.conftest import game_data
 from tests.site.kasteel_helpers import (
     hidden_cards,
@@ -99,7 +99,7 @@ def test_it_draws_the_ring_for_every_seat_and_never_shows_a_hidden_card(client, 
 
 def test_it_sends_each_socket_only_its_own_seats_hand(alice, bob, carol, monkeypatch,
                                                       django_capture_on_commit_callbacks):
-    from games import broadcast
+    from games.realtime import broadcast
 
     match = played(alice, bob, carol, 4, True, moves=4)
     sent = []

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import catalog, movelog, services
 from games.boards.kasteel_log import event_sentence, summary
+from games.core import catalog, movelog, services
 from tests.site.kasteel_helpers import RULES, hidden_cards, leaks, play, setup_done, start, users
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.learn import diagrams, example
+from games.learning import diagrams, example
 from games.rules import get_rules
 
 pytestmark = pytest.mark.django_db

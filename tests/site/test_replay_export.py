@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.core import services
 from tests.site.conftest import SEED, hide_cards, play_moves, play_to_the_end, start
 
 pytestmark = pytest.mark.django_db
@@ -48,8 +48,8 @@ def test_it_replays_a_finished_game_step_by_step(client, alice, bob):
 
 
 def test_it_replays_the_same_final_position_as_the_game(client, alice, bob):
+    from games.pages.game import replay_states
     from games.rules import get_rules
-    from games.views_game import replay_states
 
     match = play_to_the_end(start(alice, bob))
     rules = get_rules("druidenwalzer")

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from games import catalog, services
-from games.rulebook import RULES_DIR, render
+from games.core import catalog, services
+from games.pages.rulebook import RULES_DIR, render
 
 pytestmark = pytest.mark.django_db
 

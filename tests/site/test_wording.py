@@ -4,8 +4,8 @@ import pytest
 from django.utils import translation
 from drf_spectacular.generators import SchemaGenerator
 
-from games import catalog
-from games.views_game import js_strings
+from games.core import catalog
+from games.pages.game import js_strings
 
 
 def fill(text: str, **values) -> str:

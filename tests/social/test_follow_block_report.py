@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from games import services as game_services
-from games import tables
-from games.errors import Forbidden
+from games.core import services as game_services
+from games.core.errors import Forbidden
+from games.lobby import tables
 from ladders import services as ladder_services
 from ladders.models import Ladder
 from notices.models import Notice
@@ -126,7 +126,7 @@ def test_the_profile_buttons_follow_block_and_report(alice, bob, client):
 
 
 def test_a_reported_chat_line_is_seen_in_context_and_hidden(alice, bob, carol, staff):
-    from games import chat
+    from social import chat
 
     match = new_game(alice, bob)
     chat.send(match.pk, alice, "players", "I will win this")

@@ -57,9 +57,9 @@ def test_the_blocker_unblocks_before_following(alice, bob, client):
 def test_a_block_stops_every_other_social_action_too(alice, bob):
     """Challenges, rematches, table invitations: each refused across a block (following
     was the one hole). Reports stay open to both: a block is no reason to hide abuse."""
-    from games import services as game_services
-    from games import tables
-    from games.errors import Forbidden
+    from games.core import services as game_services
+    from games.core.errors import Forbidden
+    from games.lobby import tables
 
     finished = game_services.resign(new_game(alice, bob).pk, bob).match
     services.block(bob, alice)

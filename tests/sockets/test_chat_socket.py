@@ -6,7 +6,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from druidsite.asgi import application
-from games import chat
+from social import chat
 from tests.games.helpers import new_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]

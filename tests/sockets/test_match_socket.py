@@ -6,8 +6,8 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games import services
-from games.routing import websocket_urlpatterns
+from games.core import services
+from games.realtime.routing import websocket_urlpatterns
 from tests.games.helpers import first_legal, new_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]

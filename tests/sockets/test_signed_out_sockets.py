@@ -19,7 +19,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from druidsite.socket_accounts import SIGNED_OUT
-from games import catalog, services
+from games.core import catalog, services
 from games.models import ChatMessage
 from games.rules import GAMES
 from tests.conftest import PASSWORD

@@ -96,7 +96,7 @@ def test_every_socket_of_the_site_dispatches_directly():
     from druidsite.consumers import HealthConsumer
     from druidsite.nudges import NudgeConsumer
     from druidsite.socket_threads import DirectDispatch
-    from games.consumers import LobbyConsumer, MatchConsumer, UserConsumer
+    from games.realtime.consumers import LobbyConsumer, MatchConsumer, UserConsumer
 
     for consumer in (HealthConsumer, NudgeConsumer, LobbyConsumer, MatchConsumer, UserConsumer):
         assert issubclass(consumer, DirectDispatch), consumer

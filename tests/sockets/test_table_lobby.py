@@ -5,8 +5,8 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from games import tables
-from games.routing import websocket_urlpatterns
+from games.lobby import tables
+from games.realtime.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]
 

@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 from rest_framework.authtoken.models import Token
 
 from druidsite.ws_auth import TokenAuthMiddleware
-from games.routing import websocket_urlpatterns
+from games.realtime.routing import websocket_urlpatterns
 from tests.games.helpers import new_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]

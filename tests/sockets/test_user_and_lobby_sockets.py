@@ -7,9 +7,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 
-from games import services
-from games.consumers import presence_key
-from games.routing import websocket_urlpatterns
+from druidsite.realtime import presence_key
+from games.core import services
+from games.realtime.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games import bots, services, tables
+from games.ai_players import bots
+from games.core import services
+from games.lobby import tables
 from games.models import Match, Table
 from games.rules import get_rules
 from tests.conftest import make_user

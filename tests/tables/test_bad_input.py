@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import tables
-from games.errors import Forbidden, ServiceError
+from games.core.errors import Forbidden, ServiceError
+from games.lobby import tables
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 

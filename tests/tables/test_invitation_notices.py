@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import broadcast, table_notices, tables
+from games.lobby import table_notices, tables
+from games.realtime import broadcast
 from notices.models import Notice
 from notices.service import unread_count
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import tables
 from games.ai.registry import ARENA_RATINGS, arena_rating
-from games.bots import ensure_bot_accounts
+from games.ai_players.bots import ensure_bot_accounts
+from games.lobby import tables
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games import tables
+from games.lobby import tables
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import tables
-from games.errors import Forbidden, ServiceError
+from games.core.errors import Forbidden, ServiceError
+from games.lobby import tables
 from games.models import Match, Table
 from tests.tables.helpers import full_table, match_of, players
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import tables
+from games.lobby import tables
 from games.models import Table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
@@ -56,7 +56,7 @@ def test_it_shows_the_table_page_and_starts_from_it(client, alice):
 
 def test_it_offers_ai_players_by_name_and_rating_as_the_lobby_does(client, alice, monkeypatch):
     from games.ai import registry
-    from games.bots import ensure_bot_accounts
+    from games.ai_players.bots import ensure_bot_accounts
 
     ensure_bot_accounts()
     monkeypatch.setattr(registry, "ARENA_RATINGS", {"kasteel": {"strong": (1643, 50)}})
@@ -74,7 +74,7 @@ def test_it_offers_ai_players_by_name_and_rating_as_the_lobby_does(client, alice
 
 
 def test_it_says_what_each_ai_player_does_under_the_choice(client, alice, bob):
-    from games.bots import ensure_bot_accounts
+    from games.ai_players.bots import ensure_bot_accounts
 
     ensure_bot_accounts()
     table = tables.open_table(alice, game="kasteel", size=3, limit=1)

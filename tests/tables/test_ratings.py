@@ -51,7 +51,7 @@ def test_it_rates_teams_together(alice):
 
 
 def test_it_keeps_glicko_for_two_player_games(alice, bob):
-    from games import services
+    from games.core import services
 
     match = services.start_match("druidenwalzer", {"moon": alice, "sun": bob})
     services.resign(match.pk, bob)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import tables
+from games.lobby import tables
 from games.models import Table
 from tests.tables.helpers import full_table, match_of, play_out
 

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.ai import levels_for
+from games.core import services
 from games.models import Match, MoveRecord
 from tests.tables.helpers import RULES, full_table, match_of, play_out, players
 
@@ -63,7 +63,7 @@ def test_it_keeps_the_two_player_timeout(alice, bob):
 
 
 def test_it_mails_no_player_for_a_seat_an_ai_plays(alice, bob, carol, mailoutbox):
-    from games.notifications import notify_turn
+    from games.realtime.notifications import notify_turn
 
     table = full_table(alice, [bob, carol], limit=1)
     match = match_of(table)

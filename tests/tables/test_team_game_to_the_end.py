@@ -32,7 +32,7 @@ def test_it_plays_a_team_game_of_two_people_and_two_ai_players_to_the_end(alice,
     assert Rating.objects.filter(game="kasteel", games=1).count() == 2
     table.refresh_from_db()
     assert table.status == "playing"  # the receiver of the end closes it (below)
-    from games.tables import start_next
+    from games.lobby.tables import start_next
 
     start_next(match.pk)
     table.refresh_from_db()

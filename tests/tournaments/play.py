@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import services as game_services
+from games.core import services as game_services
 from games.models import Match, Seat
 from games.rules import get_rules
 from tournaments import services

@@ -6,7 +6,7 @@ decide."""
 
 from __future__ import annotations
 
-from games import services as game_services
+from games.core import services as game_services
 from games.models import Match
 from tests.tournaments.play import play_out, running, started
 from tournaments.models import TournamentGame
@@ -53,7 +53,7 @@ def test_a_withdrawn_leader_does_not_win():
 
 def test_a_tournament_of_six_whose_first_round_put_nobody_out_plays_a_final(
         make_tournament, staff, run, monkeypatch):
-    from games import table_terms
+    from games.core import table_terms
     from tests.tournaments.conftest import rated
 
     monkeypatch.setattr(table_terms, "default_limit", lambda *args, **kwargs: 1)

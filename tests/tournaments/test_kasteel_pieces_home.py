@@ -5,7 +5,7 @@ home), b the Count and the Sheriff (5 + 2 = 7 points, 2 pieces home)."""
 
 from __future__ import annotations
 
-from games import commit
+from games.core import commit
 from games.models import Match, Seat
 from tests.tournaments.conftest import rated
 from tests.tournaments.play import play_out, running, started
@@ -61,7 +61,7 @@ def plant_end(run, game: TournamentGame, castles: dict[int, dict]) -> None:
 
 def test_a_tournament_sends_on_the_player_with_more_pieces_home(make_tournament, staff, run,
                                                                 monkeypatch):
-    from games import table_terms
+    from games.core import table_terms
 
     monkeypatch.setattr(table_terms, "default_limit", lambda *args, **kwargs: 1)
     players = [rated(f"h{n}", 1800 - 10 * n, "kasteel") for n in range(1, 5)]

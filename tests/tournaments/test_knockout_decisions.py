@@ -5,7 +5,7 @@ finished later games stand as played (docs/tournaments.md, "Decisions in a knock
 
 from __future__ import annotations
 
-from games import services as game_services
+from games.core import services as game_services
 from games.models import Match, MoveRecord
 from notices.kinds import words
 from notices.models import Notice

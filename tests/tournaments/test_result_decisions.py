@@ -4,8 +4,8 @@ standings, its bracket and its winner, also after the tournament has finished.""
 
 from __future__ import annotations
 
-from games import services as game_services
-from games import terms
+from games.core import services as game_services
+from games.core import terms
 from tests.tournaments.play import draw, higher_wins, running, started, win
 from tournaments import reading
 from tournaments.models import TournamentGame
@@ -90,7 +90,7 @@ def test_catch_up_folds_in_a_result_whose_settle_was_lost(make_tournament, field
     from tournaments import rounds
 
     cup = started(run, make_tournament, field[:4], staff, format="swiss", round_count=2)
-    monkeypatch.setattr("games.commit.enqueue", lambda *args, **kwargs: False)  # lost
+    monkeypatch.setattr("games.core.tasks.enqueue", lambda *args, **kwargs: False)  # lost
     game = running(cup)[0]
     win(run, game, game.first)
     game.refresh_from_db()

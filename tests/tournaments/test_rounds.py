@@ -92,7 +92,7 @@ def test_a_withdrawal_in_a_knockout_is_a_walkover(make_tournament, field, staff,
 
 def test_kasteel_rounds_seat_tables_fill_ai_seats_and_advance(
         make_tournament, staff, run, monkeypatch):
-    from games import table_terms
+    from games.core import table_terms
     from tests.tournaments.conftest import rated
 
     monkeypatch.setattr(table_terms, "default_limit", lambda *args, **kwargs: 1)
@@ -166,7 +166,7 @@ def test_timeouts_end_a_round_like_any_result(make_tournament, field, staff, run
 
     from django.utils import timezone
 
-    from games import services as game_services
+    from games.core import services as game_services
 
     cup = started(run, make_tournament, field[:4], staff, round_count=2)
     late = timezone.now() + timedelta(days=30)
@@ -180,7 +180,7 @@ def test_timeouts_end_a_round_like_any_result(make_tournament, field, staff, run
 @pytest.mark.parametrize("handicap", [False, True])
 def test_games_follow_the_tournaments_rematch_handicap(make_tournament, field, staff, run,
                                                        monkeypatch, handicap):
-    from games import services as game_services
+    from games.core import services as game_services
 
     asked = []
     start = game_services.start_match

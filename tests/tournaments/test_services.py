@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.errors import Conflict, Forbidden, ServiceError
+from games.core.errors import Conflict, Forbidden, ServiceError
 from games.models import Match
 from tournaments import services
 from tournaments.models import Tournament, TournamentAudit, TournamentGame, TournamentPlayer

@@ -24,9 +24,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import commit, terms
-from games import services as game_services
-from games.errors import ServiceError
+from games.core import commit, terms
+from games.core import services as game_services
+from games.core.errors import ServiceError
 from games.models import Match, Seat
 from tests.tournaments.conftest import rated
 from tests.tournaments.play import draw, play_out, running, started, win
@@ -306,7 +306,7 @@ def test_the_bracket_and_winner_are_the_fold_of_the_record(make_tournament, staf
                       min_size=2, max_size=6))
 def test_kasteel_places_and_winner_are_the_fold_of_the_record(make_tournament, staff, run,
                                                               monkeypatch, drawn):
-    from games import table_terms
+    from games.core import table_terms
 
     monkeypatch.setattr(table_terms, "default_limit", lambda *args, **kwargs: 1)
     cup = started(run, make_tournament, players(5, "kasteel"), staff, game="kasteel",

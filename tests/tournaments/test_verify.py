@@ -64,7 +64,7 @@ def test_it_names_a_knockout_game_the_bracket_does_not_pair(make_tournament, fie
 
 
 def test_it_names_a_kasteel_tables_planted_places(make_tournament, staff, run, monkeypatch):
-    from games import table_terms
+    from games.core import table_terms
     from tests.tournaments.conftest import rated
     from tests.tournaments.play import play_out
 

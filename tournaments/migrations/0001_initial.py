@@ -3,7 +3,7 @@
 import django.core.validators
 import django.db.models.deletion
 import django.utils.timezone
-import games.catalog
+import games.core.catalog
 import tournaments.models
 from django.conf import settings
 from django.db import migrations, models
@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('game', models.CharField(choices=games.catalog.choices, default=games.catalog.default_name, max_length=32, verbose_name='game')),
+                ('game', models.CharField(choices=games.core.catalog.choices, default=games.core.catalog.default_name, max_length=32, verbose_name='game')),
                 ('format', models.CharField(choices=[('round_robin', 'round robin'), ('swiss', 'Swiss'), ('knockout', 'knockout'), ('kasteel_rounds', 'Kasteel rounds')], default='swiss', max_length=16, verbose_name='format')),
                 ('status', models.CharField(choices=[('draft', 'draft'), ('registration', 'registration open'), ('running', 'running'), ('paused', 'paused'), ('finished', 'finished'), ('closed', 'closed')], default='draft', max_length=12, verbose_name='status')),
                 ('round_count', models.PositiveSmallIntegerField(blank=True, help_text='Swiss only: how many rounds are played.', null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='rounds')),

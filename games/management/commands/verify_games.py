@@ -1,7 +1,7 @@
 """``manage.py verify_games [--game ID ...] [--since DATE] [--no-derived]``: replay the record.
 
 Each game is replayed from its seed, options and move records through its
-rules (games.verify) and compared with its stored state and the stored events
+rules (games.core.verify) and compared with its stored state and the stored events
 of each record. One line per game that differs, naming the first field that
 does (never its value: games in progress hold hidden cards).
 
@@ -25,8 +25,8 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from games.core.verify import StoredGame, StoredRecord, verify_game
 from games.models import Match, MoveRecord
-from games.verify import StoredGame, StoredRecord, verify_game
 
 
 def parse_since(text: str) -> datetime:

@@ -1,0 +1,216 @@
+"""The AI's review of a finished two-player game.
+
+Either player asks for it once the game is over; a task (``games.review_match``)
+replays the game from its seed and, at each decision (a move with a choice),
+asks the strongest AI level from the mover's view at that moment, with the log
+as the mover saw it then (never the full state, though the game is over), for
+its preferred move and its estimate of the move played
+(games.ai.advice.judge). A decision where the move played loses much against
+the preferred one is marked a mistake or a blunder. Progress goes to the
+game's sockets; the result is stored (``Review``) and shown to players and
+spectators. ``REVIEW_CPU_SECONDS`` bounds each decision; one review runs per
+game at a time (one ``Review`` row per game).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.ai import Budget
+from games.ai.advice import judge
+from games.core.errors import Conflict, Forbidden
+from games.core.verify import new_game_options
+from games.learning.hints import move_words
+from games.models import Match, MoveRecord, Review
+from games.rules import get_rules
+
+#: Win-chance losses (0 to 1) that make a mistake and a blunder.
+MISTAKE, BLUNDER = 0.06, 0.15
+#: Kasteel's evaluation speaks in squares of progress: the same marks in squares.
+MISTAKE_SQUARES, BLUNDER_SQUARES = 4.0, 8.0
+#: Points of Caesar & Cleopatra's final margin per unit of the logistic.
+POINTS_SCALE = 4.0
+#: A review without progress for this long may be asked for again.
+STALLED = timedelta(minutes=10)
+
+
+def request(match: Match, user) -> Review:
+    """Ask for ``match``'s review (a player of a finished two-player game); the stored
+    review if it exists and is not failed. Queues the task after the commit."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise Forbidden(_("Log in to ask for a review."))
+    seats = list(match.seats.all())
+    if not any(seat.user_id == user.pk for seat in seats):
+        raise Forbidden(_("Only the players of a game may ask for its review."))
+    if not match.is_over:
+        raise Conflict(_("A game is reviewed once it is over."))
+    if len(seats) != 2:
+        raise Conflict(_("Only two-player games are reviewed."))
+    with transaction.atomic():
+        review = Review.objects.select_for_update().filter(match=match).first()
+        if review is not None and review.status != Review.Status.FAILED and not stalled(review):
+            if review.running:
+                raise Conflict(_("The review of this game is already under way."))
+            return review
+        if review is None:
+            try:
+                with transaction.atomic():
+                    review = Review.objects.create(match=match, requested_by=user)
+            except IntegrityError:  # asked twice at once: the other request queued it
+                raise Conflict(_("The review of this game is already under way.")) from None
+        else:
+            review.status, review.done, review.decisions, review.error = (
+                Review.Status.QUEUED, 0, [], "")
+            review.requested_by = user
+            review.save()
+        transaction.on_commit(lambda: _queue(review.pk))
+    return review
+
+
+def stalled(review: Review) -> bool:
+    """A review queued or running without progress for STALLED (its worker died)."""
+    return review.running and review.updated_at < timezone.now() - STALLED
+
+
+def _queue(review_id: int) -> None:
+    from druidsite.enqueue import queue
+
+    # The task is games.learning.tasks' (which imports this module): named, not imported.
+    queue("games.review_match", (review_id,))
+
+
+def chance(value: float | None, unit: str) -> float | None:
+    """An estimate as the mover's chance to win (None for Kasteel's squares)."""
+    if value is None:
+        return None
+    if unit == "win":
+        return value
+    if unit == "points":
+        return 1.0 / (1.0 + math.exp(-value / POINTS_SCALE))
+    return None
+
+
+def mark(before: float | None, after: float | None, unit: str) -> str:
+    if before is None or after is None:
+        return ""
+    loss = before - after
+    mistake, blunder = (MISTAKE_SQUARES, BLUNDER_SQUARES) if unit == "squares" else (
+        MISTAKE, BLUNDER)
+    return "blunder" if loss >= blunder else "mistake" if loss >= mistake else ""
+
+
+def _rng(match: Match, version: int) -> random.Random:
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}:review:{match.pk}:{version}".encode())
+    return random.Random(int.from_bytes(digest.digest()[:8], "big"))
+
+
+def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]],
+                    move: dict[str, Any], history: list[dict[str, Any]], seat: str,
+                    rng: random.Random, budget: Budget) -> dict[str, Any] | None:
+    """One decision's review from the mover's view only (None: no choice, or no
+    estimate there)."""
+    if len(legal) < 2:
+        return None
+    judged = judge(game, view, legal, move, rng, budget, history)
+    if judged is None:
+        return None
+    best, mine = judged
+    before = chance(best.value, best.unit)
+    after = chance(mine.value, mine.unit)
+    entry = {"seat": seat, "move": move, "text": move_words(game, seat, move),
+             "best": best.move, "best_text": move_words(game, seat, best.move),
+             "unit": best.unit, "value_before": best.value, "value_after": mine.value,
+             "before": before, "after": after}
+    if best.unit == "squares":
+        entry["mark"] = mark(best.value, mine.value, "squares")
+    else:
+        entry["mark"] = mark(before, after, best.unit)
+    if best.move == move:
+        entry["mark"] = ""
+    return entry
+
+
+def run(review_id: int, publish=None) -> Review | None:
+    """Review the game of ``review_id``, saving progress; ``publish(review)`` is told
+    after each decision (the sockets)."""
+    review = Review.objects.select_related("match").filter(pk=review_id).first()
+    if review is None or review.status == Review.Status.DONE:
+        return review
+    match = review.match
+    rules = get_rules(match.game)
+    records = list(match.records.order_by("version"))
+    moves = [record for record in records if record.kind == MoveRecord.Kind.MOVE]
+    review.status, review.total, review.done, review.decisions = (
+        Review.Status.RUNNING, len(moves), 0, [])
+    review.save(update_fields=["status", "total", "done", "decisions", "updated_at"])
+    budget = Budget(cpu_seconds=settings.REVIEW_CPU_SECONDS)
+    try:
+        state = rules.new_game(match.seed, new_game_options(match.options))
+        for number, record in enumerate(moves, start=1):
+            seat = record.seat
+            view = rules.view(state, seat)
+            legal = rules.legal_moves(state)
+            history = [event for earlier in records if earlier.version < record.version
+                       for event in rules.redact_events(earlier.events, seat)]
+            entry = review_decision(match.game, view, legal, record.move, history, seat,
+                                    _rng(match, record.version), budget)
+            if entry is not None:
+                entry.update({"n": number, "version": record.version})
+                review.decisions.append(entry)
+            state = rules.apply(state, record.move).state
+            review.done = number
+            review.save(update_fields=["done", "decisions", "updated_at"])
+            if publish is not None:
+                publish(review)
+    except Exception as error:  # a broken record: the review fails, the game stays
+        review.status, review.error = Review.Status.FAILED, str(error)[:200]
+        review.save(update_fields=["status", "error", "updated_at"])
+        if publish is not None:
+            publish(review)
+        raise
+    review.status, review.finished_at = Review.Status.DONE, timezone.now()
+    review.save(update_fields=["status", "finished_at", "updated_at"])
+    if publish is not None:
+        publish(review)
+    return review
+
+
+def progress_message(review: Review) -> dict[str, Any]:
+    return {"type": "review.progress", "review": {
+        "status": review.status, "done": review.done, "total": review.total}}
+
+
+def publish_progress(review: Review) -> None:
+    """To every socket of the game (players and spectators: a review is public)."""
+    from druidsite.realtime import publish_many
+    from games.realtime.broadcast import group_name
+
+    seats = [seat.seat for seat in review.match.seats.all()]
+    message = progress_message(review)
+    publish_many([(group_name(review.match_id, seat), message) for seat in [*seats, None]])
+
+
+def curve(review: Review) -> dict[str, Any]:
+    """The first seat's estimated chance after each reviewed decision, as SVG points."""
+    seats = [seat.seat for seat in review.match.seats.order_by("id")]
+    first = seats[0] if seats else ""
+    points = []
+    for entry in review.decisions:
+        after = entry.get("after")
+        if after is None:
+            continue
+        points.append((entry["n"], after if entry["seat"] == first else 1.0 - after))
+    width, height, total = 600, 160, max(review.total, 1)
+    svg = " ".join(f"{round(n / total * width, 1)},{round((1 - p) * height, 1)}"
+                   for n, p in points)
+    return {"points": svg, "width": width, "height": height, "seat": first,
+            "count": len(points)}
