@@ -39,6 +39,6 @@ GAME = GameInfo(
     prompt=caesar_cleopatra_page.prompt,
     decision=caesar_cleopatra_page.decision,
     start_caption=_("The position after the shuffles, before the setup placements."),
-    view_serializer="games.boards.caesar_cleopatra_api.CaesarCleopatraGameViewSerializer",
-    move_serializer="games.boards.caesar_cleopatra_api.MOVE_SCHEMA",
+    view_serializer="games.api.game_schemas.caesar_cleopatra.CaesarCleopatraGameViewSerializer",
+    move_serializer="games.api.game_schemas.caesar_cleopatra.MOVE_SCHEMA",
 )

@@ -35,7 +35,7 @@ GAME = GameInfo(
     random_seat_label=_("Random cult"),
     prompt=druidenwalzer_page.prompt,
     start_caption=_("The position after the setup shuffle, before the druids are placed."),
-    view_serializer="games.boards.druidenwalzer_api.GameViewSerializer",
-    move_serializer="games.boards.druidenwalzer_api.MOVE_SCHEMA",
+    view_serializer="games.api.game_schemas.druidenwalzer.GameViewSerializer",
+    move_serializer="games.api.game_schemas.druidenwalzer.MOVE_SCHEMA",
     new_game_options=lambda removed: {"removed": removed},
 )

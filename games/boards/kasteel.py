@@ -52,7 +52,7 @@ GAME = GameInfo(
     seat_choice_label=_("Your colour"),
     random_seat_label=_("Random colour"),
     start_caption=_("The table before the home rows are filled."),
-    view_serializer="games.boards.kasteel_api.KasteelGameViewSerializer",
-    move_serializer="games.boards.kasteel_api.MOVE_SCHEMA",
+    view_serializer="games.api.game_schemas.kasteel.KasteelGameViewSerializer",
+    move_serializer="games.api.game_schemas.kasteel.MOVE_SCHEMA",
     new_game_options=challenge_options,
 )

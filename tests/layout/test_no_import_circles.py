@@ -11,10 +11,6 @@ import grimp
 
 PACKAGES = ("accounts", "druidsite", "games", "ladders", "notices", "social", "tournaments")
 
-#: Circles inside the pure packages that are being taken apart on their own: each
-#: set may still be found (or any part of it). Empty this once they are gone.
-PURE_PACKAGE_CIRCLES_STILL_ALLOWED: tuple[set[str], ...] = ()
-
 
 def circles(imports: dict[str, set[str]]) -> list[set[str]]:
     """The strongly connected components of more than one module (Tarjan, iterative)."""
@@ -64,12 +60,8 @@ def project_imports() -> dict[str, set[str]]:
             for module in graph.modules}
 
 
-def allowed(circle: set[str]) -> bool:
-    return any(circle <= known for known in PURE_PACKAGE_CIRCLES_STILL_ALLOWED)
-
-
-def test_it_finds_no_import_circle_in_the_site_layer():
-    found = [sorted(circle) for circle in circles(project_imports()) if not allowed(circle)]
+def test_it_finds_no_import_circle_in_the_project():
+    found = [sorted(circle) for circle in circles(project_imports())]
     assert found == [], "modules that import each other (directly or round about)"
 
 
