@@ -26,7 +26,7 @@ from typing import Any
 from games.rules import get_rules
 
 from .arena_tools import play_all, seed_for, wilson
-from .base import Budget
+from .base import Budget, start_record
 from .registry import get_arena_bot
 
 DEFAULT_TURN_LIMIT = 500
@@ -77,7 +77,10 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
     cpu: dict[str, list[float]] = {"A": [], "B": []}
     events: list[dict[str, Any]] = []
     # The public move log as each seat saw it (its own secrets included).
-    histories: dict[str, list[dict[str, Any]]] = {seat: [] for seat in seats}
+    # It opens with what each seat saw of the new game (the setup writes no
+    # events), as on the site.
+    histories: dict[str, list[dict[str, Any]]] = {
+        seat: [start_record(rules.view(state, seat))] for seat in seats}
     moves = 0
     while not rules.is_over(state) and moves < config.turn_limit:
         seat = rules.to_move(state)

@@ -77,6 +77,28 @@ class _ReadsHistory(Protocol):
                budget: Budget, history: list[Event] | None = None) -> Move: ...
 
 
+START = "start"
+"""The type of the record that opens a seat's history: ``{"type": "start",
+"view": ...}``, the seat's view of the new game. The setup writes no
+events, so what the seat saw then (a tree's first card, its first hand) is
+in no event; the site and the arena put this record first."""
+
+
+def start_record(view: View) -> Event:
+    """The record of what a seat saw when the game began (its first view)."""
+    return {"type": START, "view": view}
+
+
+def split_start(history: list[Event] | None) -> tuple[View | None, list[Event]]:
+    """The first view a history opens with (``None`` without one), and its events."""
+    if not history:
+        return None, []
+    first = history[0]
+    if first.get("type") == START and isinstance(first.get("view"), dict):
+        return first["view"], history[1:]
+    return None, history
+
+
 def forced_move(legal_moves: list[Move]) -> Move | None:
     """The move to play without thinking: the only legal one, else ``None``."""
     if not legal_moves:

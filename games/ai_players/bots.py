@@ -95,7 +95,12 @@ def choose_move(match: Match, seat: Seat) -> dict:
         if scripted is not None and scripted in legal:
             return scripted  # a tutorial's scripted turn: the lesson expects this reply
     level = seat.takeover_level or seat.user.bot_level
-    history = [event for record in records_payload(match, seat.seat) for event in record["events"]]
+    # The log opens with the seat's first view: the setup writes no events.
+    from games.ai.base import start_record
+    from games.core.verify import new_game_options
+    first = rules.view(rules.new_game(match.seed, new_game_options(match.options)), seat.seat)
+    history = [start_record(first)] + [
+        event for record in records_payload(match, seat.seat) for event in record["events"]]
     granted = settings.AI_CPU_SECONDS if level == "strong" else 0
     budget = Budget(cpu_seconds=granted) if granted else None
     bot = get_bot(match.game, level)

@@ -11,6 +11,7 @@ from games.ai import Budget
 from games.ai_players import tasks as ai_tasks
 from games.ai_players.bots import choose_move, ensure_bot_accounts, play_the_ai
 from games.core import services
+from games.core.verify import new_game_options
 from games.core.visibility import records_payload
 from games.models import Match
 from games.rules import get_rules
@@ -62,9 +63,13 @@ def test_it_gives_the_ai_its_seats_log_and_nothing_more(alice, recorder, setting
     choose_move(match, seat)
     call = recorder.calls[-1]
     expected = [event for record in records_payload(match, "moon") for event in record["events"]]
-    assert call["history"] == expected and expected
+    # First what the seat saw of the new game (the setup writes no events).
+    first = RULES.view(RULES.new_game(match.seed, new_game_options(match.options)), "moon")
+    assert call["history"][0] == {"type": "start", "view": first}
+    assert first["players"]["sun"]["hand"] is None
+    assert call["history"][1:] == expected and expected
     assert call["budget"] is None  # the level's own default
-    for event in call["history"]:
+    for event in call["history"][1:]:
         assert "secret" not in event
         if event["type"] == "draw":
             assert ("cards" in event) == (event["player"] == "moon")

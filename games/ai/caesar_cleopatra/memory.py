@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from games.ai.base import split_start
 from games.rules.caesar_cleopatra.constants import (
     CARD_INDEX,
     GROUP_INDEX,
@@ -243,6 +244,7 @@ def _name(seat: int) -> str:
 
 def remember(view: dict[str, Any], history: list[dict[str, Any]] | None) -> Memory:
     """What ``history`` (the seat's redacted event log) tells beyond ``view``."""
+    _start, history = split_start(history)
     if not history or view.get("phase") != "play":
         return Memory()
     seat = SEAT_INDEX[view.get("viewer") or view["to_move"]]

@@ -39,6 +39,8 @@ from games.rules.druidenwalzer.constants import (
 )
 from games.rules.druidenwalzer.state import State
 
+from ..base import split_start
+from .knowledge import ExactDeals, replay
 from .memory import Pile, known_cards, remember
 
 SIDES = (0, 1)
@@ -53,7 +55,12 @@ class Observation:
 
     def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None) -> None:
         viewer = view.get("viewer") or view["to_move"]
-        memory = remember(view, history)
+        start, events = split_start(history)
+        # With the first view the log is replayed exactly (``knowledge``);
+        # without it, or when it does not fit, the older lower bounds apply.
+        self.exact: ExactDeals | None = (
+            replay(start, events, view) if start is not None else None)
+        memory = remember(view, events if self.exact is None else None)
         self.seat: int = SEAT_INDEX[viewer]
         template = State()
         template.phase = PHASE_INDEX[view["phase"]]
@@ -145,7 +152,10 @@ class Observation:
             pile.append(pools[cult].pop())
 
     def sample(self, rng: random.Random) -> State:
-        """One plausible full state consistent with the view."""
+        """One plausible full state consistent with the view (and, with a
+        first view in the history, with everything the seat observed)."""
+        if self.exact is not None:
+            return self.exact.sample(self.template, rng)
         state = self.template.copy()
         draw = rng.random
         pools: list[list[int]] = []
