@@ -1,0 +1,194 @@
+"""Certain wins missed and certain losses walked into, per level (Druidenwalzer).
+
+    python bench/ai_blunders.py --a strong --b baseline --games 20 --cpu 0.1 --seed 1
+
+Plays the arena's games (the same deals and seat order as
+``games.ai.arena_match`` for the seed; each seat's history opens with its
+first view) and judges every decision that is not forced, from the deciding
+seat's own information: ``--deals`` deals that fit everything the seat
+observed (``games.ai.druidenwalzer.knowledge``), plus the true state.
+
+- a *certain win* is a move that wins the game at once in every one of them;
+  *missed* when the level played another move that does not win at once;
+- a *certain loss* is a move that ends the game against the mover, or after
+  which the opponent has a waltz that wins at once, in every one of them;
+  *walked into* when the level played one while another move was not a
+  certain loss.
+
+The report gives, per level, the decisions judged and the counts per 1,000
+of them. The judging's CPU is not charged to the bots (each bot's budget is
+its own ``time.process_time`` per move).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.ai.arena_tools import play_all, seed_for  # noqa: E402
+from games.ai.base import Budget, start_record  # noqa: E402
+from games.ai.druidenwalzer.determinize import Observation  # noqa: E402
+from games.ai.druidenwalzer.search import moves_and_actions  # noqa: E402
+from games.ai.druidenwalzer.tactics import exposed, wins_at_once  # noqa: E402
+from games.ai.registry import get_arena_bot  # noqa: E402
+from games.rules import get_rules  # noqa: E402
+from games.rules.druidenwalzer.constants import OVER  # noqa: E402
+from games.rules.druidenwalzer.engine import play  # noqa: E402
+
+GAME = "druidenwalzer"
+TURN_LIMIT = 400
+
+
+@dataclass
+class Tally:
+    decisions: int = 0
+    win_positions: int = 0  # decisions with a certain win
+    wins_missed: int = 0
+    loss_positions: int = 0  # decisions with a certain loss and a move that is not one
+    losses_walked: int = 0
+    examples: list[str] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.decisions += other.decisions
+        self.win_positions += other.win_positions
+        self.wins_missed += other.wins_missed
+        self.loss_positions += other.loss_positions
+        self.losses_walked += other.losses_walked
+        self.examples += other.examples
+
+
+@dataclass
+class Config:
+    a: str
+    b: str
+    games: int
+    seed: int
+    budget: Budget
+    deals: int
+    jobs: int
+
+
+@dataclass
+class Result:
+    index: int
+    tallies: dict[str, Tally]
+
+
+def outcomes(state, actions, seat: int) -> tuple[list[bool], list[bool]]:
+    """Per action: does it win at once, does it lose at once (or let a waltz win)?"""
+    wins, losses = [], []
+    for action in actions:
+        child = state.copy()
+        play(child, action)
+        if child.phase == OVER:
+            wins.append(child.winner == seat)
+            losses.append(child.winner != seat)
+        else:
+            wins.append(False)
+            losses.append(exposed(child, seat) and wins_at_once(child))
+    return wins, losses
+
+
+def judge(view, legal, history, truth, chosen, deals: int, rng: random.Random
+          ) -> tuple[bool, bool, bool, bool]:
+    """(a certain win existed, it was missed, an avoidable certain loss existed, walked into)."""
+    observation = Observation(view, history)
+    pairs = moves_and_actions(legal, observation.seat)
+    actions = [action for _move, action in pairs]
+    states = [truth] + [observation.sample(rng) for _ in range(deals)]
+    certain_win = [True] * len(actions)
+    certain_loss = [True] * len(actions)
+    for state in states:
+        wins, losses = outcomes(state, actions, observation.seat)
+        certain_win = [c and w for c, w in zip(certain_win, wins)]
+        certain_loss = [c and lo for c, lo in zip(certain_loss, losses)]
+    index = next(i for i, (move, _a) in enumerate(pairs) if move == chosen)
+    has_win = any(certain_win)
+    missed = has_win and not outcomes(truth, [actions[index]], observation.seat)[0][0]
+    avoidable = any(certain_loss) and not all(certain_loss)
+    walked = avoidable and certain_loss[index]
+    return has_win, missed, avoidable, walked
+
+
+def play_game(config: Config, index: int) -> Result:
+    rules = get_rules(GAME)
+    state = rules.new_game(seed_for(config.seed, index, "deal"))
+    seats = rules.seats(state)
+    a_seat = seats[index % 2]
+    level = {a_seat: config.a, seats[1 - index % 2]: config.b}
+    bots = {seat: get_arena_bot(GAME, level[seat]) for seat in seats}
+    rngs = {seat: random.Random(seed_for(config.seed, index, "A" if seat == a_seat else "B"))
+            for seat in seats}
+    judge_rng = random.Random(seed_for(config.seed, index, "judge"))
+    histories = {seat: [start_record(rules.view(state, seat))] for seat in seats}
+    tallies = {name: Tally() for name in {config.a, config.b}}
+    moves = 0
+    while not rules.is_over(state) and moves < TURN_LIMIT:
+        seat = rules.to_move(state)
+        view = rules.view(state, seat)
+        legal = rules.legal_moves(state)
+        move = bots[seat].choose(view, legal, rngs[seat], config.budget, history=histories[seat])
+        if len(legal) > 1 and view["phase"] == "play":
+            has_win, missed, avoidable, walked = judge(
+                view, legal, histories[seat], state, move, config.deals, judge_rng)
+            tally = tallies[level[seat]]
+            tally.decisions += 1
+            tally.win_positions += has_win
+            tally.wins_missed += missed
+            tally.loss_positions += avoidable
+            tally.losses_walked += walked
+            if missed or walked:
+                tally.examples.append(
+                    f"game {index} move {moves} {seat}: {'win missed' if missed else 'loss'}")
+        applied = rules.apply(state, move, seat=seat)
+        state = applied.state
+        for viewer, history in histories.items():
+            history.extend(rules.redact_events(applied.events, viewer))
+        moves += 1
+    return Result(index, tallies)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--a", default="strong")
+    parser.add_argument("--b", default="baseline")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--cpu", type=float, default=None,
+                        help="CPU seconds a move, each side (default: each level's own)")
+    parser.add_argument("--deals", type=int, default=64, help="deals that judge a decision")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    options = parser.parse_args()
+    config = Config(options.a, options.b, options.games, options.seed,
+                    Budget(cpu_seconds=options.cpu), options.deals, options.jobs)
+    started = time.perf_counter()
+    totals: dict[str, Tally] = {}
+    for result in play_all(play_game, config):
+        for name, tally in result.tallies.items():
+            totals.setdefault(name, Tally()).add(tally)
+    print(f"{options.games} games of {options.a} (A) against {options.b} (B), seed "
+          f"{options.seed}, {options.cpu if options.cpu is not None else 'default'} CPU s a move, "
+          f"judged on {options.deals} deals + the true state; "
+          f"{time.perf_counter() - started:.0f} s wall")
+    print("| level | decisions | certain wins | missed | per 1,000 | avoidable certain losses "
+          "| walked into | per 1,000 |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name, t in totals.items():
+        per = 1000 / t.decisions if t.decisions else 0.0
+        print(f"| {name} | {t.decisions} | {t.win_positions} | {t.wins_missed} | "
+              f"{t.wins_missed * per:.1f} | {t.loss_positions} | {t.losses_walked} | "
+              f"{t.losses_walked * per:.1f} |")
+    for name, t in totals.items():
+        for example in t.examples[:10]:
+            print(f"  {name}: {example}")
+
+
+if __name__ == "__main__":
+    main()
