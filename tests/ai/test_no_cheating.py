@@ -16,6 +16,8 @@ import random
 import pytest
 
 from games.ai import Budget, get_bot, levels_for
+from games.ai.base import start_record
+from games.ai.druidenwalzer.determinize import Observation
 from games.ai.registry import get_arena_bot
 
 from .helpers import RULES, repeatable_budget
@@ -180,26 +182,30 @@ def _other_secrets(events: list[dict], viewer: str, rng: random.Random) -> list[
     return changed
 
 
+@pytest.mark.parametrize("start", [False, True])
 @pytest.mark.parametrize("seed", [4, 17, 23])
-def test_it_chooses_the_same_move_from_the_same_log_whatever_the_hidden_cards(seed):
+def test_it_chooses_the_same_move_from_the_same_log_whatever_the_hidden_cards(seed, start):
     state, events = _logged_midgame(seed, turns=24)
     viewer = RULES.to_move(state)
     other = _redeal_unlogged(state, viewer, random.Random(seed + 1))
     other_events = _other_secrets(events, viewer, random.Random(seed + 2))
     assert RULES.to_json(other)["players"] != RULES.to_json(state)["players"]
     assert other_events != events
-    # The bot's whole input is equal: the view, the legal moves, the log as its seat saw it.
+    # The bot's whole input is equal: the view, the legal moves, the log as its
+    # seat saw it (opened, as on the site, by the seat's first view).
     view, legal = RULES.view(state, viewer), RULES.legal_moves(state)
-    history = RULES.redact_events(events, viewer)
+    opening = [start_record(RULES.view(RULES.new_game(seed), viewer))] if start else []
+    history = opening + RULES.redact_events(events, viewer)
     assert RULES.view(other, viewer) == view
     assert RULES.legal_moves(other) == legal
-    assert RULES.redact_events(other_events, viewer) == history
+    assert opening + RULES.redact_events(other_events, viewer) == history
+    assert (Observation(view, history).exact is not None) == start  # the exact memory
     for level, budget in BUDGETS.items():
         bot = get_bot("druidenwalzer", level)
         first = bot.choose(view, legal, random.Random(7), budget, history=history)
         second = bot.choose(RULES.view(other, viewer), RULES.legal_moves(other),
                             random.Random(7), budget,
-                            history=RULES.redact_events(other_events, viewer))
+                            history=opening + RULES.redact_events(other_events, viewer))
         assert first == second, level
     baseline = get_arena_bot("druidenwalzer", "baseline")
     assert baseline.choose(view, legal, random.Random(7), Budget(iterations=64)) == \

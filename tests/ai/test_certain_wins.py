@@ -1,0 +1,70 @@
+"""A win that is certain from what the seat observed is found for every seed.
+
+The positions come from the seeded games of ``test_exact_deals`` (game
+number and move number), chosen where the win depends on the memory:
+
+- *a tree's first card seen only at setup*: the winning waltz uncovers a
+  card that lay on the tree since the setup. The setup writes no events, so
+  without the first view (the log alone) the card is unknown and the win is
+  not certain; with it, it is;
+- *face-down cards fixed by reveals and counts*: the cards still unseen are
+  pinned down by everything the log revealed and by the counts.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.ai import Budget, get_bot
+from games.ai.druidenwalzer.determinize import Observation
+from games.ai.druidenwalzer.search import moves_and_actions
+from games.ai.druidenwalzer.tactics import check_one_move
+from games.rules import get_rules
+
+from .deal_audit import play_audited
+from .test_exact_deals import _chooser, _options
+
+RULES = get_rules("druidenwalzer")
+
+# (game, move, the certain win) where the deciding card lay on a tree since the setup.
+SETUP_CARD = [
+    (60, 22, {"type": "waltz", "card": "M1R", "tree": 1}),  # S3's first card S1R
+    (76, 17, {"type": "waltz", "card": "S1R", "tree": 2}),  # M2's first card M1R
+]
+
+
+def _position(game: int, move: int, options=None):
+    for number, position in enumerate(play_audited(_chooser(game), game, options or _options(game))):
+        if number == move:
+            seat = RULES.to_move(position.state)
+            return (seat, RULES.view(position.state, seat), RULES.legal_moves(position.state),
+                    position.histories[seat], position.state)
+    raise AssertionError("the game ended before that move")
+
+
+def _win_share(view, legal, history, move, seed):
+    observation = Observation(view, history)
+    pairs = moves_and_actions(legal, observation.seat)
+    check = check_one_move(observation, [action for _m, action in pairs], random.Random(seed),
+                           deals=64, confirm=0)
+    return dict(zip((tuple(sorted(m.items())) for m, _a in pairs), check.win_share))[
+        tuple(sorted(move.items()))]
+
+
+@pytest.mark.parametrize(("game", "move", "win"), SETUP_CARD)
+def test_it_needs_the_first_view_for_a_win_a_setup_card_decides(game, move, win):
+    seat, view, legal, history, state = _position(game, move)
+    assert RULES.outcome(RULES.apply(state, win, seat=seat).state).winner == seat
+    assert _win_share(view, legal, history, win, 0) == 1.0
+    assert _win_share(view, legal, history[1:], win, 0) < 1.0  # the log alone
+
+
+@pytest.mark.parametrize(("game", "move", "win"), SETUP_CARD)
+def test_it_finds_the_certain_win_a_setup_card_decides_for_every_seed(game, move, win):
+    _seat, view, legal, history, _state = _position(game, move)
+    bot = get_bot("druidenwalzer", "strong")
+    for seed in range(40):
+        assert bot.choose(view, legal, random.Random(seed), Budget(iterations=30),
+                          history=history) == win, seed
