@@ -36,7 +36,8 @@ SETUP_CARD = [
 
 
 def _position(game: int, move: int, options=None):
-    for number, position in enumerate(play_audited(_chooser(game), game, options or _options(game))):
+    positions = play_audited(_chooser(game), game, options or _options(game))
+    for number, position in enumerate(positions):
         if number == move:
             seat = RULES.to_move(position.state)
             return (seat, RULES.view(position.state, seat), RULES.legal_moves(position.state),
