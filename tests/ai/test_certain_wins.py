@@ -7,8 +7,10 @@ number and move number), chosen where the win depends on the memory:
   card that lay on the tree since the setup. The setup writes no events, so
   without the first view (the log alone) the card is unknown and the win is
   not certain; with it, it is;
-- *face-down cards fixed by reveals and counts*: the cards still unseen are
-  pinned down by everything the log revealed and by the counts.
+- *face-down cards narrowed by reveals and counts*: the winning waltz turns
+  up face-down cards, and only the cards nothing has shown elsewhere (the
+  first view, every reveal, every count) can lie there; the deals from the
+  log alone put other cards there, and the win was not certain in them.
 """
 
 from __future__ import annotations
@@ -32,6 +34,12 @@ RULES = get_rules("druidenwalzer")
 SETUP_CARD = [
     (60, 22, {"type": "waltz", "card": "M1R", "tree": 1}),  # S3's first card S1R
     (76, 17, {"type": "waltz", "card": "S1R", "tree": 2}),  # M2's first card M1R
+]
+
+# (game, move, handicap, the certain win, the face-down places it turns up)
+FACE_DOWN = [
+    (119, 26, {"removed": {"moon": [2], "sun": [3, 1]}},
+     {"type": "waltz", "card": "M1L", "tree": 3}, (5, 6)),
 ]
 
 
@@ -65,6 +73,35 @@ def test_it_needs_the_first_view_for_a_win_a_setup_card_decides(game, move, win)
 @pytest.mark.parametrize(("game", "move", "win"), SETUP_CARD)
 def test_it_finds_the_certain_win_a_setup_card_decides_for_every_seed(game, move, win):
     _seat, view, legal, history, _state = _position(game, move)
+    bot = get_bot("druidenwalzer", "strong")
+    for seed in range(40):
+        assert bot.choose(view, legal, random.Random(seed), Budget(iterations=30),
+                          history=history) == win, seed
+
+
+@pytest.mark.parametrize(("game", "move", "options", "win", "places"), FACE_DOWN)
+def test_it_deals_face_down_only_the_cards_nothing_showed_elsewhere(game, move, options, win,
+                                                                    places):
+    seat, view, legal, history, state = _position(game, move, options)
+    assert RULES.outcome(RULES.apply(state, win, seat=seat).state).winner == seat
+    exact = Observation(view, history)
+    assert exact.exact is not None
+    possible = set(exact.exact.plans[0].unseen[0]) | set(exact.exact.plans[0].unseen[1])
+    rng = random.Random(0)
+    for _ in range(200):
+        dealt = exact.sample(rng)
+        assert all(set(dealt.down[place]) <= possible for place in places)
+    log_only = Observation(view, history[1:])
+    assert any(not set(log_only.sample(rng).down[place]) <= possible
+               for _ in range(200) for place in places)
+    assert _win_share(view, legal, history, win, 0) == 1.0
+    assert _win_share(view, legal, history[1:], win, 0) < 1.0
+
+
+@pytest.mark.parametrize(("game", "move", "options", "win", "places"), FACE_DOWN)
+def test_it_finds_the_certain_win_face_down_cards_decide_for_every_seed(game, move, options,
+                                                                        win, places):
+    _seat, view, legal, history, _state = _position(game, move, options)
     bot = get_bot("druidenwalzer", "strong")
     for seed in range(40):
         assert bot.choose(view, legal, random.Random(seed), Budget(iterations=30),
