@@ -72,6 +72,7 @@ class Config:
     budget: Budget
     deals: int
     jobs: int
+    first_view: bool = True
 
 
 @dataclass
@@ -133,7 +134,10 @@ def play_game(config: Config, index: int) -> Result:
         seat = rules.to_move(state)
         view = rules.view(state, seat)
         legal = rules.legal_moves(state)
-        move = bots[seat].choose(view, legal, rngs[seat], config.budget, history=histories[seat])
+        # Without the first view the bots remember as before (the log alone);
+        # the judge always knows it.
+        given = histories[seat] if config.first_view else histories[seat][1:]
+        move = bots[seat].choose(view, legal, rngs[seat], config.budget, history=given)
         if len(legal) > 1 and view["phase"] == "play":
             has_win, missed, avoidable, walked = judge(
                 view, legal, histories[seat], state, move, config.deals, judge_rng)
@@ -165,9 +169,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=64, help="deals that judge a decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--without-first-view", action="store_true",
+                        help="give the bots the log alone (the memory before 2026-12-05)")
     options = parser.parse_args()
     config = Config(options.a, options.b, options.games, options.seed,
-                    Budget(cpu_seconds=options.cpu), options.deals, options.jobs)
+                    Budget(cpu_seconds=options.cpu), options.deals, options.jobs,
+                    not options.without_first_view)
     started = time.perf_counter()
     totals: dict[str, Tally] = {}
     for result in play_all(play_game, config):
@@ -175,6 +182,7 @@ def main() -> None:
             totals.setdefault(name, Tally()).add(tally)
     print(f"{options.games} games of {options.a} (A) against {options.b} (B), seed "
           f"{options.seed}, {options.cpu if options.cpu is not None else 'default'} CPU s a move, "
+          f"{'' if config.first_view else 'bots without the first view, '}"
           f"judged on {options.deals} deals + the true state; "
           f"{time.perf_counter() - started:.0f} s wall")
     print("| level | decisions | certain wins | missed | per 1,000 | avoidable certain losses "
