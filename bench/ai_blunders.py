@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ai.arena_tools import play_all, seed_for  # noqa: E402
+from games.ai.arena_tools import play_all, seed_for, wilson  # noqa: E402
 from games.ai.base import Budget, start_record  # noqa: E402
 from games.ai.druidenwalzer.determinize import Observation  # noqa: E402
 from games.ai.druidenwalzer.search import moves_and_actions  # noqa: E402
@@ -79,6 +79,7 @@ class Config:
 class Result:
     index: int
     tallies: dict[str, Tally]
+    a_won: bool | None = None  # None: a draw or the turn limit
 
 
 def outcomes(state, actions, seat: int) -> tuple[list[bool], list[bool]]:
@@ -155,7 +156,9 @@ def play_game(config: Config, index: int) -> Result:
         for viewer, history in histories.items():
             history.extend(rules.redact_events(applied.events, viewer))
         moves += 1
-    return Result(index, tallies)
+    outcome = rules.outcome(state)
+    won = None if outcome is None or outcome.winner is None else outcome.winner == a_seat
+    return Result(index, tallies, won)
 
 
 def main() -> None:
@@ -177,7 +180,9 @@ def main() -> None:
                     not options.without_first_view)
     started = time.perf_counter()
     totals: dict[str, Tally] = {}
-    for result in play_all(play_game, config):
+    results = play_all(play_game, config)
+    a_wins = sum(1 for result in results if result.a_won)
+    for result in results:
         for name, tally in result.tallies.items():
             totals.setdefault(name, Tally()).add(tally)
     print(f"{options.games} games of {options.a} (A) against {options.b} (B), seed "
@@ -193,6 +198,9 @@ def main() -> None:
         print(f"| {name} | {t.decisions} | {t.win_positions} | {t.wins_missed} | "
               f"{t.wins_missed * per:.1f} | {t.loss_positions} | {t.losses_walked} | "
               f"{t.losses_walked * per:.1f} |")
+    low, high = wilson(a_wins, len(results))
+    print(f"A ({options.a}) won {a_wins} of {len(results)} "
+          f"({100 * a_wins / max(len(results), 1):.1f} %, 95 % CI {100 * low:.1f}-{100 * high:.1f} %)")
     for name, t in totals.items():
         for example in t.examples[:10]:
             print(f"  {name}: {example}")
