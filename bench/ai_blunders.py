@@ -199,8 +199,9 @@ def main() -> None:
               f"{t.wins_missed * per:.1f} | {t.loss_positions} | {t.losses_walked} | "
               f"{t.losses_walked * per:.1f} |")
     low, high = wilson(a_wins, len(results))
+    share = 100 * a_wins / max(len(results), 1)
     print(f"A ({options.a}) won {a_wins} of {len(results)} "
-          f"({100 * a_wins / max(len(results), 1):.1f} %, 95 % CI {100 * low:.1f}-{100 * high:.1f} %)")
+          f"({share:.1f} %, 95 % CI {100 * low:.1f}-{100 * high:.1f} %)")
     for name, t in totals.items():
         for example in t.examples[:10]:
             print(f"  {name}: {example}")
