@@ -138,3 +138,20 @@ def test_a_hand_seen_with_a_spy_is_kept_at_the_next_decisions():
         assert remember(view, log).sure_hand() == expected
         kept += 1
     assert kept >= 3
+
+
+def test_the_first_view_opening_the_log_changes_nothing():
+    # The setup here is a move with its own event (the seat's secrets in),
+    # so the first view adds nothing the log lacks; the start record is read
+    # past, as the site and the arena send it.
+    from games.ai.base import start_record
+
+    compared = 0
+    for seed in range(3):
+        firsts = {seat: start_record(RULES.view(RULES.new_game(seed), seat)) for seat in SEATS}
+        for state, seat, log in logged_positions([seed]):
+            view = RULES.view(state, seat)
+            plain, opened = remember(view, log), remember(view, [firsts[seat], *log])
+            assert vars(plain) == vars(opened)
+            compared += not plain.empty()
+    assert compared
