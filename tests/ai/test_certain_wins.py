@@ -106,3 +106,12 @@ def test_it_finds_the_certain_win_face_down_cards_decide_for_every_seed(game, mo
     for seed in range(40):
         assert bot.choose(view, legal, random.Random(seed), Budget(iterations=30),
                           history=history) == win, seed
+
+
+def test_it_confirms_a_certain_win_on_64_deals():
+    _seat, view, legal, history, _state = _position(*SETUP_CARD[0][:2])
+    observation = Observation(view, history)
+    pairs = moves_and_actions(legal, observation.seat)
+    check = check_one_move(observation, [action for _m, action in pairs], random.Random(3))
+    assert check.deals == 64 and check.winning is not None
+    assert dict(next(m for m, a in pairs if a == check.winning)) == SETUP_CARD[0][2]

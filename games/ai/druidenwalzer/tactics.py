@@ -50,6 +50,7 @@ class OneMoveCheck:
     allowed: set[Action] | None  # the moves worth searching (None: all)
     win_share: list[float]
     loss_share: list[float]
+    deals: int = DEALS  # how many deals the shares count (8, or 64 when confirmed)
 
 
 def exposed(state: State, seat: int) -> bool:
@@ -100,7 +101,7 @@ def check_one_move(observation: Observation, actions: list[Action], rng: random.
         if (share <= MOST or share - least < MARGIN) and not (share == 1.0 and least < 1.0)
     }
     return OneMoveCheck(winning, allowed if len(allowed) < len(actions) else None,
-                        win_share, loss_share)
+                        win_share, loss_share, total)
 
 
 def _count(observation: Observation, actions: list[Action], rng: random.Random, deals: int,
