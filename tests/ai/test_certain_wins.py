@@ -10,7 +10,9 @@ number and move number), chosen where the win depends on the memory:
 - *face-down cards narrowed by reveals and counts*: the winning waltz turns
   up face-down cards, and only the cards nothing has shown elsewhere (the
   first view, every reveal, every count) can lie there; the deals from the
-  log alone put other cards there, and the win was not certain in them.
+  log alone put other cards there, and the win was not certain in them;
+  and one pair of face-down cards that is all the log leaves possible at
+  two places (the pair is dealt exactly; the win there does not hinge on it).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from games.ai.druidenwalzer.determinize import Observation
 from games.ai.druidenwalzer.search import moves_and_actions
 from games.ai.druidenwalzer.tactics import check_one_move
 from games.rules import get_rules
+from games.rules.druidenwalzer.constants import CARD_NAMES
 
 from .deal_audit import play_audited
 from .test_exact_deals import _chooser, _options
@@ -115,3 +118,26 @@ def test_it_confirms_a_certain_win_on_64_deals():
     check = check_one_move(observation, [action for _m, action in pairs], random.Random(3))
     assert check.deals == 64 and check.winning is not None
     assert dict(next(m for m, a in pairs if a == check.winning)) == SETUP_CARD[0][2]
+
+
+# The issue's second shape: one pair of face-down cards possible at two
+# places, fixed by the log's reveals and counts (the handicaps leave few cards).
+PINNED = (281, 33, {"removed": {"moon": [4, 4, 3, 3, 2, 5], "sun": [5, 5, 2, 2, 3, 1]}},
+          {"type": "waltz", "card": "S4R", "tree": 2}, (5, 6), ["M2R", "M5R"])
+
+
+def test_it_deals_the_one_pair_of_face_down_cards_the_log_leaves_possible():
+    game, move, options, win, places, pair = PINNED
+    seat, view, legal, history, state = _position(game, move, options)
+    assert sorted(CARD_NAMES[card] for place in places for card in state.down[place]) == pair
+    rng = random.Random(0)
+    exact, log_only = Observation(view, history), Observation(view, history[1:])
+    for _ in range(200):
+        dealt = exact.sample(rng)
+        assert sorted(CARD_NAMES[card] for place in places for card in dealt.down[place]) == pair
+    assert any(sorted(CARD_NAMES[card] for place in places for card in log_only.sample(rng).down[
+        place]) != pair for _ in range(50))
+    bot = get_bot("druidenwalzer", "strong")
+    for seed in range(40):
+        assert bot.choose(view, legal, random.Random(seed), Budget(iterations=30),
+                          history=history) == win, seed
