@@ -120,7 +120,7 @@ def test_it_confirms_a_certain_win_on_64_deals():
     assert dict(next(m for m, a in pairs if a == check.winning)) == SETUP_CARD[0][2]
 
 
-# The issue's second shape: one pair of face-down cards possible at two
+# The second shape of issue 43: one pair of face-down cards possible at two
 # places, fixed by the log's reveals and counts (the handicaps leave few cards).
 PINNED = (281, 33, {"removed": {"moon": [4, 4, 3, 3, 2, 5], "sun": [5, 5, 2, 2, 3, 1]}},
           {"type": "waltz", "card": "S4R", "tree": 2}, (5, 6), ["M2R", "M5R"])
