@@ -33,10 +33,16 @@ from games.learning.hints import move_words
 from games.models import Match, MoveRecord, Review
 from games.rules import get_rules
 
-#: Win-chance losses (0 to 1) that make a mistake and a blunder.
-MISTAKE, BLUNDER = 0.06, 0.15
+#: Win-chance losses (0 to 1) that make an inaccuracy, a mistake and a blunder.
+INACCURACY, MISTAKE, BLUNDER = 0.08, 0.15, 0.30
 #: Kasteel's evaluation speaks in squares of progress: the same marks in squares.
-MISTAKE_SQUARES, BLUNDER_SQUARES = 4.0, 8.0
+INACCURACY_SQUARES, MISTAKE_SQUARES, BLUNDER_SQUARES = 2.0, 4.0, 8.0
+#: The standard error of a decision's loss at the review's budget, per game, measured
+#: by re-running positions with other seeds (docs/ai.md, "Review thresholds and
+#: noise"); Kasteel's one-ply evaluation has no sampling noise.
+LOSS_STANDARD_ERROR = {"druidenwalzer": 0.045, "caesar-cleopatra": 0.015, "kasteel": 0.0}
+#: A loss is flagged only beyond this many standard errors as well as its threshold.
+NOISE_SIGMAS = 2.0
 #: A review without progress for this long may be asked for again.
 STALLED = timedelta(minutes=10)
 
@@ -86,13 +92,22 @@ def _queue(review_id: int) -> None:
     queue("games.review_match", (review_id,))
 
 
-def mark(before: float | None, after: float | None, unit: str) -> str:
+def mark(before: float | None, after: float | None, unit: str, noise: float = 0.0) -> str:
+    """"blunder", "mistake", "inaccuracy" or "": a loss is flagged only when it
+    exceeds both its threshold and ``NOISE_SIGMAS`` times the estimate's ``noise``."""
     if before is None or after is None:
         return ""
     loss = before - after
-    mistake, blunder = (MISTAKE_SQUARES, BLUNDER_SQUARES) if unit == "squares" else (
-        MISTAKE, BLUNDER)
-    return "blunder" if loss >= blunder else "mistake" if loss >= mistake else ""
+    if loss <= NOISE_SIGMAS * noise:
+        return ""
+    inaccuracy, mistake, blunder = (
+        (INACCURACY_SQUARES, MISTAKE_SQUARES, BLUNDER_SQUARES) if unit == "squares"
+        else (INACCURACY, MISTAKE, BLUNDER))
+    for name, threshold in (("blunder", blunder), ("mistake", mistake),
+                            ("inaccuracy", inaccuracy)):
+        if loss >= threshold:
+            return name
+    return ""
 
 
 def _rng(match: Match, version: int) -> random.Random:
@@ -117,10 +132,11 @@ def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]]
              "best": best.move, "best_text": move_words(game, seat, best.move),
              "unit": best.unit, "value_before": best.value, "value_after": mine.value,
              "before": before, "after": after}
+    noise = LOSS_STANDARD_ERROR.get(game, 0.0)
     if best.unit == "squares":
-        entry["mark"] = mark(best.value, mine.value, "squares")
+        entry["mark"] = mark(best.value, mine.value, "squares", noise)
     else:
-        entry["mark"] = mark(before, after, best.unit)
+        entry["mark"] = mark(before, after, best.unit, noise)
     if best.move == move:
         entry["mark"] = ""
     return entry
