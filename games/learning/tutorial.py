@@ -184,7 +184,9 @@ def _cc_setup(move: Move, events: Events) -> str:
     return _("First lay one card of each value face down at the five groups. Your high "
              "cards go where there is most to win: the %(five)s at the %(high_a)s and the "
              "%(four)s at the %(high_b)s, groups of %(big)s patricians; the %(small_a)s and "
-             "%(small_b)s have only %(few)s, so they get low cards.") % {
+             "%(small_b)s have only %(few)s, so they get low cards. Your secret bonus card "
+             "names a group too: it is worth 2 points at the end if you win at least 3 "
+             "patricians there.") % {
         "five": cards[high[0]][-1], "high_a": group_label(high[0]),
         "four": cards[high[1]][-1], "high_b": group_label(high[1]),
         "big": max(GROUP_SIZE), "few": min(GROUP_SIZE),
@@ -204,24 +206,35 @@ def _cc_place_up(first_one: bool) -> Lesson:
     return lesson
 
 
+def _cc_second_up_philosopher(move: Move, events: Events) -> str:
+    return _cc_place_up(False)(move, events) + " " + _(
+        "Besides the values 1 to 5 your influence pile holds two philosophers (value 0): "
+        "at a vote, one philosopher on one side makes the lower total win.")
+
+
 def _cc_draw_actions(move: Move, events: Events) -> str:
     from games.boards.caesar_cleopatra_cards import card_label
     drawn = next((event for event in events if event.get("type") == "draw"), {})
     cards = drawn.get("cards") or []  # the player's own draw, as they see it
     text = _("Refill your hand to five, from the influence pile or the action pile as you "
              "choose: here %(cards)s, drawn from the action pile (%(drawn)s). An action "
-             "card bends one rule once; a Veto is played out of turn, right after your "
-             "opponent plays an action card, and cancels it. Then a vote card is "
-             "turned.") % {"cards": cards_words(move["influence"], move["action"]),
-                           "drawn": ", ".join(card_label(card) for card in cards)}
+             "card bends one rule once: Wrath of the Gods clears a whole group, a Spy "
+             "makes your opponent discard a card you choose from their hand, and a Veto "
+             "is played out of turn, right after your opponent plays an action card, and "
+             "cancels it. Then a vote card is turned.") % {
+        "cards": cards_words(move["influence"], move["action"]),
+        "drawn": ", ".join(card_label(card) for card in cards)}
     return _with_votes(text, events)
 
 
 def _cc_place_again(move: Move, events: Events) -> str:
     from games.boards.caesar_cleopatra_cards import card_label, group_label
-    return _("Your turn again, and two cards face up again: first %(card)s at the "
-             "%(group)s.") % {"card": card_label(move["card"]),
-                              "group": group_label(move["group"])}
+    return _("That is how patricians are won. The game ends when every patrician is "
+             "won, or when no one can lay influence any more: then each patrician is "
+             "worth 1 point, a majority of a group 1 more, the whole group 1 more, and the "
+             "bonus card 2. Your turn again, and two cards face up again: first %(card)s "
+             "at the %(group)s.") % {"card": card_label(move["card"]),
+                                     "group": group_label(move["group"])}
 
 
 def _cc_castling(move: Move, events: Events) -> str:
@@ -269,7 +282,7 @@ CAESAR_CLEOPATRA = Tutorial(
         Step(_exactly({"type": "place", "card": "C5", "group": "quaestors", "face": "up"}),
              _cc_place_up(True)),
         Step(_exactly({"type": "place", "card": "C4", "group": "praetors", "face": "up"}),
-             _cc_place_up(False)),
+             _cc_second_up_philosopher),
         Step(_exactly({"type": "draw", "influence": 0, "action": 2}), _cc_draw_actions),
         Step(_cc_highest_down), Step(_cc_draw_influence),
         Step(_exactly({"type": "place", "card": "C2", "group": "praetors", "face": "up"}),

@@ -64,6 +64,9 @@ def test_caesar_cleopatra_teaches_influence_a_vote_and_action_cards():
     texts = " ".join(lesson_text("caesar-cleopatra", i, s)
                      for i, _st, _h, s in player_steps("caesar-cleopatra"))
     assert "face down" in texts and "action card" in texts
+    for taught in ("Wrath", "Spy", "Veto", "philosopher", "Castling", "bonus card",
+                   "The game ends"):
+        assert taught in texts, taught
     assert "Vote at the" in texts  # a vote, from the engine's events
     draws = [s.move for _i, _st, _h, s in player_steps("caesar-cleopatra")
              if s.move["type"] == "draw"]
