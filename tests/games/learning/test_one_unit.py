@@ -51,6 +51,7 @@ def test_a_resignation_ends_the_curve_at_the_result_and_is_marked(client, alice,
     client.force_login(alice)
     page = client.get(reverse("game_review", args=[match.pk])).content.decode()
     assert 'id="review-end"' in page and "resigned" in page
+    assert "at least 8 points of win chance" in page and "30 (a blunder)" in page
 
 
 @pytest.mark.usefixtures("quick")
