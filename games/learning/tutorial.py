@@ -136,6 +136,17 @@ def _dw_withdraw(move: Move, events: Events) -> str:
         "card": card_words(move["card"])}
 
 
+def _dw_leap(move: Move, events: Events) -> str:
+    from games.templatetags.druid_board import colour_adjective
+    text = _("Leap: instead of a waltz, one of your druids may jump to your tree that has "
+             "no druid. Your %(colour)s druid leaps.") % {
+        "colour": colour_adjective(move["druid"])}
+    happened = "; ".join(_sentences("druidenwalzer", events))
+    if happened:
+        text += " " + happened[:1].upper() + happened[1:] + "."
+    return text
+
+
 def card_value(card: str) -> int:
     """A Druidenwalzer card's value from its name ("M5L": 5)."""
     return int(card[1])
@@ -165,6 +176,8 @@ DRUIDENWALZER = Tutorial(
              _dw_waltz),
         Step(first(lambda m: m["type"] == "withdraw")),
         Step(_lowest_in_hand, _dw_withdraw),
+        Step(first(lambda m: m["type"] == "withdraw")),
+        Step(first(lambda m: m == {"type": "leap", "druid": "purple"}), _dw_leap),
     ),
 )
 

@@ -112,3 +112,8 @@ def test_start_resumes_the_running_tutorial(alice, game):
     again = tutorial.start(alice, game)
     assert again.pk == first.pk
     assert Match.objects.filter(tutorial=True, game=game).count() == 1
+
+
+def test_druidenwalzer_meets_each_kind_of_turn_once():
+    kinds = [scripted.move["type"] for _i, _st, _h, scripted in player_steps("druidenwalzer")]
+    assert {"place", "waltz", "withdraw", "leap"} <= set(kinds)
