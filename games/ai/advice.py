@@ -28,6 +28,9 @@ from dataclasses import dataclass
 
 from .base import Budget, Deadline, Event, Move, View
 
+#: Sampled deals a Caesar & Cleopatra setup hint is averaged over.
+SETUP_DEALS = 16
+
 
 @dataclass(frozen=True)
 class Advice:
@@ -72,15 +75,19 @@ def _caesar_cleopatra(view: View, legal_moves: list[Move], rng: random.Random, b
     from games.rules.caesar_cleopatra.moves import move_to_action
 
     from .caesar_cleopatra.determinize import Observation
-    from .caesar_cleopatra.heuristic import setup_choice
+    from .caesar_cleopatra.heuristic import score_actions
     from .caesar_cleopatra.rollouts import candidates_of, rollout_scores
 
     deadline = Deadline(budget.cpu_seconds)
     observation = Observation(view)
     actions = [move_to_action(move) for move in legal_moves]
     if observation.template.phase == SETUP:
-        choice = setup_choice(observation, actions, rng)
-        return [Advice(dict(legal_moves[actions.index(choice)]), None, "")]
+        # Averaged over several deals, so that the hint does not hang on one sampled
+        # opponent setup; equal scores keep the legal moves' order (a stable hint).
+        deals = [observation.sample(rng) for _ in range(SETUP_DEALS)]
+        totals = score_actions(deals, actions, observation.seat, deadline)
+        order = sorted(range(len(actions)), key=lambda i: -round(totals[i], 6))
+        return [Advice(dict(legal_moves[i]), None, "") for i in order]
     candidates = candidates_of(observation, actions, rng, deadline)
     scores = rollout_scores(observation, candidates, rng, budget.iterations or 50, deadline)
     order = sorted(range(len(candidates)), key=lambda i: -scores[i])

@@ -121,7 +121,11 @@ def js_strings() -> dict[str, str]:
         "confirm_total": _("Walk {piece} {total} steps?"),
         "confirm_one": _("Walk {piece} {die} steps and roll again?"),
         "discard": _("Discard my hand"),
-        "confirm_discard": _("None of your cards can be played: discard your whole hand?"),
+        "confirm_discard": _("None of your cards can be played: a card needs a piece that "
+                             "can walk (the first of your home row, or one on the ring), "
+                             "and Joker and Jack wait until everyone has had a turn. The "
+                             "rules then make discarding your whole hand your turn. "
+                             "Discard it?"),
         "back": _("Back"),
         "zoom_in": _("Zoom in"),
         "zoom_out": _("Zoom out"),

@@ -18,11 +18,13 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.ai import Budget
 from games.ai.advice import Advice, advise
 from games.core.errors import Conflict, Forbidden, ServiceError
 from games.core.visibility import records_payload
+from games.learning.estimates import chance
 from games.models import Match, Seat
 from games.rules import get_rules
 
@@ -134,10 +136,9 @@ def hint_payload(game: str, seat: str, item: Advice) -> dict[str, Any]:
 def estimate_words(item: Advice) -> str:
     if item.value is None:
         return _("the AI's choice")
-    if item.unit == "win":
-        return _("win chance about %(percent)d%%") % {"percent": round(item.value * 100)}
-    if item.unit == "points":
-        return _("about %(points)+.1f points against your opponent") % {"points": item.value}
+    percent = chance(item.value, item.unit)
+    if percent is not None:
+        return _("win chance about %(percent)d%%") % {"percent": round(percent * 100)}
     if abs(item.value) < 0.05:
         return _("the AI's best")
     return _("%(squares).1f squares of progress behind the best") % {"squares": -item.value}
@@ -185,8 +186,7 @@ def _caesar_cleopatra(seat: str, move: dict[str, Any]) -> str:
     if kind == "action":
         return _("play %(card)s") % {"card": card_label(move.get("card"))}
     if kind == "draw":
-        return _("draw %(influence)s influence and %(action)s action cards") % {
-            "influence": move.get("influence"), "action": move.get("action")}
+        return draw_words(int(move.get("influence") or 0), int(move.get("action") or 0))
     if kind == "pass":
         return _("pass, discarding %(cards)s") % {
             "cards": ", ".join(card_label(card) for card in move.get("discard", []))}
@@ -201,6 +201,23 @@ def _caesar_cleopatra(seat: str, move: dict[str, Any]) -> str:
             f"{group_label(group)} {card_label(card)}"
             for group, card in (move.get("cards") or {}).items())}
     return ""
+
+
+def cards_words(influence: int, action: int) -> str:
+    """Counts of Caesar & Cleopatra cards in words, each with its own plural."""
+    parts = []
+    if influence:
+        parts.append(ngettext("%(count)d influence card", "%(count)d influence cards",
+                              influence) % {"count": influence})
+    if action:
+        parts.append(ngettext("%(count)d action card", "%(count)d action cards",
+                              action) % {"count": action})
+    return _(" and ").join(parts) if parts else _("no cards")
+
+
+def draw_words(influence: int, action: int) -> str:
+    """A Caesar & Cleopatra draw in words ("draw 1 influence card and 1 action card")."""
+    return _("draw %(cards)s") % {"cards": cards_words(influence, action)}
 
 
 def _kasteel(seat: str, move: dict[str, Any]) -> str:

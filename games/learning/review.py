@@ -15,7 +15,6 @@ game at a time (one ``Review`` row per game).
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 from datetime import timedelta
 from typing import Any
@@ -29,16 +28,21 @@ from games.ai import Budget
 from games.ai.advice import judge
 from games.core.errors import Conflict, Forbidden
 from games.core.verify import new_game_options
+from games.learning.estimates import chance
 from games.learning.hints import move_words
 from games.models import Match, MoveRecord, Review
 from games.rules import get_rules
 
-#: Win-chance losses (0 to 1) that make a mistake and a blunder.
-MISTAKE, BLUNDER = 0.06, 0.15
+#: Win-chance losses (0 to 1) that make an inaccuracy, a mistake and a blunder.
+INACCURACY, MISTAKE, BLUNDER = 0.08, 0.15, 0.30
 #: Kasteel's evaluation speaks in squares of progress: the same marks in squares.
-MISTAKE_SQUARES, BLUNDER_SQUARES = 4.0, 8.0
-#: Points of Caesar & Cleopatra's final margin per unit of the logistic.
-POINTS_SCALE = 4.0
+INACCURACY_SQUARES, MISTAKE_SQUARES, BLUNDER_SQUARES = 2.0, 4.0, 8.0
+#: The standard error of a decision's loss at the review's budget, per game, measured
+#: by re-running positions with other seeds (docs/ai.md, "Review thresholds and
+#: noise"); Kasteel's one-ply evaluation has no sampling noise.
+LOSS_STANDARD_ERROR = {"druidenwalzer": 0.045, "caesar-cleopatra": 0.015, "kasteel": 0.0}
+#: A loss is flagged only beyond this many standard errors as well as its threshold.
+NOISE_SIGMAS = 2.0
 #: A review without progress for this long may be asked for again.
 STALLED = timedelta(minutes=10)
 
@@ -88,24 +92,22 @@ def _queue(review_id: int) -> None:
     queue("games.review_match", (review_id,))
 
 
-def chance(value: float | None, unit: str) -> float | None:
-    """An estimate as the mover's chance to win (None for Kasteel's squares)."""
-    if value is None:
-        return None
-    if unit == "win":
-        return value
-    if unit == "points":
-        return 1.0 / (1.0 + math.exp(-value / POINTS_SCALE))
-    return None
-
-
-def mark(before: float | None, after: float | None, unit: str) -> str:
+def mark(before: float | None, after: float | None, unit: str, noise: float = 0.0) -> str:
+    """"blunder", "mistake", "inaccuracy" or "": a loss is flagged only when it
+    exceeds both its threshold and ``NOISE_SIGMAS`` times the estimate's ``noise``."""
     if before is None or after is None:
         return ""
     loss = before - after
-    mistake, blunder = (MISTAKE_SQUARES, BLUNDER_SQUARES) if unit == "squares" else (
-        MISTAKE, BLUNDER)
-    return "blunder" if loss >= blunder else "mistake" if loss >= mistake else ""
+    if loss <= NOISE_SIGMAS * noise:
+        return ""
+    inaccuracy, mistake, blunder = (
+        (INACCURACY_SQUARES, MISTAKE_SQUARES, BLUNDER_SQUARES) if unit == "squares"
+        else (INACCURACY, MISTAKE, BLUNDER))
+    for name, threshold in (("blunder", blunder), ("mistake", mistake),
+                            ("inaccuracy", inaccuracy)):
+        if loss >= threshold:
+            return name
+    return ""
 
 
 def _rng(match: Match, version: int) -> random.Random:
@@ -130,10 +132,11 @@ def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]]
              "best": best.move, "best_text": move_words(game, seat, best.move),
              "unit": best.unit, "value_before": best.value, "value_after": mine.value,
              "before": before, "after": after}
+    noise = LOSS_STANDARD_ERROR.get(game, 0.0)
     if best.unit == "squares":
-        entry["mark"] = mark(best.value, mine.value, "squares")
+        entry["mark"] = mark(best.value, mine.value, "squares", noise)
     else:
-        entry["mark"] = mark(before, after, best.unit)
+        entry["mark"] = mark(before, after, best.unit, noise)
     if best.move == move:
         entry["mark"] = ""
     return entry
@@ -199,8 +202,22 @@ def publish_progress(review: Review) -> None:
     publish_many([(group_name(review.match_id, seat), message) for seat in [*seats, None]])
 
 
+def ending(match: Match) -> dict[str, str] | None:
+    """How the game ended when not by a move: the last resignation or timeout (its kind
+    and seat), None when the last word was the board's."""
+    record = (match.records.exclude(kind__in=[MoveRecord.Kind.DRAW_OFFER,
+                                              MoveRecord.Kind.DRAW_DECLINE,
+                                              MoveRecord.Kind.PAUSE, MoveRecord.Kind.RESUME,
+                                              MoveRecord.Kind.CLOCK])
+              .order_by("-version").first())
+    if record is None or record.kind not in (MoveRecord.Kind.RESIGN, MoveRecord.Kind.TIMEOUT):
+        return None
+    return {"kind": str(record.kind), "seat": record.seat or ""}
+
+
 def curve(review: Review) -> dict[str, Any]:
-    """The first seat's estimated chance after each reviewed decision, as SVG points."""
+    """The first seat's estimated chance after each reviewed decision, as SVG points;
+    a resignation or timeout ends the curve at the result, marked (``end``)."""
     seats = [seat.seat for seat in review.match.seats.order_by("id")]
     first = seats[0] if seats else ""
     points = []
@@ -209,8 +226,18 @@ def curve(review: Review) -> dict[str, Any]:
         if after is None:
             continue
         points.append((entry["n"], after if entry["seat"] == first else 1.0 - after))
-    width, height, total = 600, 160, max(review.total, 1)
-    svg = " ".join(f"{round(n / total * width, 1)},{round((1 - p) * height, 1)}"
-                   for n, p in points)
+    end = ending(review.match)
+    total = max(review.total, 1)
+    if end is not None and points:
+        total += 1  # the resignation or timeout is the last step of the curve
+        points.append((total, 0.0 if end["seat"] == first else 1.0))
+    width, height = 600, 160
+
+    def xy(n: float, p: float) -> tuple[float, float]:
+        return round(n / total * width, 1), round((1 - p) * height, 1)
+
+    svg = " ".join("{},{}".format(*xy(n, p)) for n, p in points)
+    if end is not None and points:
+        end["x"], end["y"] = (str(value) for value in xy(*points[-1]))
     return {"points": svg, "width": width, "height": height, "seat": first,
-            "count": len(points)}
+            "count": len(points), "end": end if points else None}

@@ -26,8 +26,10 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.core import catalog
+from games.learning.hints import cards_words
 from games.models import Match, MoveRecord
 from games.rules import get_rules
 
@@ -45,6 +47,9 @@ class Step:
 
     choose: Chooser
     lesson: Lesson | None = None
+    #: The lesson first tells what happened since the player's last step (a vote
+    #: after the AI's move), from the engine's events.
+    recap: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,11 +112,14 @@ def _dw_waltz(move: Move, events: Events) -> str:
     from games.boards.druidenwalzer_log import card_words
     waltz = next(event for event in events if event["type"] == "waltz")
     dances = [event for event in events if event["type"] == "dance"]
+    dancing = ngettext("this card makes %(count)d card dance",
+                       "this card makes %(count)d cards dance", len(dances)) % {
+        "count": len(dances)}
     text = _("A waltz: play %(card)s on your tree %(tree)s. That tree has %(steps)s "
              "symbols, so every other %(value)s on top of a tree dances %(steps)s places "
-             "with the arrow: this card makes %(count)s cards dance.") % {
+             "with the arrow: %(dancing)s.") % {
         "card": card_words(move["card"]), "tree": move["tree"], "steps": waltz["steps"],
-        "value": move["card"][1], "count": len(dances)}
+        "value": move["card"][1], "dancing": dancing}
     fights = _sentences("druidenwalzer", events, skip=(
         "waltz", "ring", "dance", "turn_up", "draw"))
     if fights:
@@ -121,9 +129,33 @@ def _dw_waltz(move: Move, events: Events) -> str:
 
 
 def _dw_withdraw(move: Move, events: Events) -> str:
-    return _("Withdraw: a weak card can be taken off your own tree (or out of your hand) "
-             "onto your cult board. Take the top card of your tree %(tree)s.") % {
-        "tree": move.get("tree", "?")}
+    from games.boards.druidenwalzer_log import card_words
+    return _("Withdraw: instead of a waltz, a weak card can go out of your hand (or off "
+             "the top of your own tree) onto your cult board. Your %(card)s is the lowest "
+             "card in your hand: withdraw it and keep the strong ones for waltzes.") % {
+        "card": card_words(move["card"])}
+
+
+def _dw_leap(move: Move, events: Events) -> str:
+    from games.templatetags.druid_board import colour_adjective
+    text = _("Leap: instead of a waltz, one of your druids may jump to your tree that has "
+             "no druid. Your %(colour)s druid leaps.") % {
+        "colour": colour_adjective(move["druid"])}
+    happened = "; ".join(_sentences("druidenwalzer", events))
+    if happened:
+        text += " " + happened[:1].upper() + happened[1:] + "."
+    return text
+
+
+def card_value(card: str) -> int:
+    """A Druidenwalzer card's value from its name ("M5L": 5)."""
+    return int(card[1])
+
+
+def _lowest_in_hand(moves: list[Move]) -> Move:
+    """Withdraw the lowest card of the hand (the legal hand withdrawals are the hand)."""
+    from_hand = [m for m in moves if m["type"] == "withdraw" and "card" in m]
+    return min(from_hand, key=lambda m: card_value(m["card"])) if from_hand else moves[0]
 
 
 def _is_waltz(move: Move) -> bool:
@@ -140,10 +172,12 @@ DRUIDENWALZER = Tutorial(
         Step(_place("purple", 1), _dw_place(True)), Step(_place("purple", 1)),
         Step(_place("orange", 2), _dw_place(False)), Step(_place("orange", 2)),
         Step(_place("black", 3), _dw_place(False)), Step(_place("black", 3)),
-        Step(first(lambda m: m == {"type": "waltz", "card": "M5L", "tree": 3}, _is_waltz),
+        Step(first(lambda m: m == {"type": "waltz", "card": "M1R", "tree": 3}, _is_waltz),
              _dw_waltz),
         Step(first(lambda m: m["type"] == "withdraw")),
-        Step(first(lambda m: m["type"] == "withdraw" and "tree" in m), _dw_withdraw),
+        Step(_lowest_in_hand, _dw_withdraw),
+        Step(first(lambda m: m["type"] == "withdraw")),
+        Step(first(lambda m: m == {"type": "leap", "druid": "purple"}), _dw_leap),
     ),
 )
 
@@ -152,21 +186,82 @@ DRUIDENWALZER = Tutorial(
 
 
 def _cc_setup(move: Move, events: Events) -> str:
-    return _("First lay one card of each value face down at the five groups: where you "
-             "put your 5 you are strongest. Here: the 5 at the Senators, the 4 at the "
-             "Praetors and so on.")
+    from games.boards.caesar_cleopatra_cards import group_label
+    from games.rules.caesar_cleopatra.constants import GROUP_INDEX, GROUP_SIZE
+
+    cards = move["cards"]
+    big = [group for group in cards if GROUP_SIZE[GROUP_INDEX[group]] == max(GROUP_SIZE)]
+    high = sorted((group for group in big if cards[group][-1] in "45"),
+                  key=lambda group: cards[group], reverse=True)
+    small = [group for group in cards if group not in big]
+    return _("First lay one card of each value face down at the five groups. Your high "
+             "cards go where there is most to win: the %(five)s at the %(high_a)s and the "
+             "%(four)s at the %(high_b)s, groups of %(big)s patricians; the %(small_a)s and "
+             "%(small_b)s have only %(few)s, so they get low cards. Your secret bonus card "
+             "names a group too: it is worth 2 points at the end if you win at least 3 "
+             "patricians there.") % {
+        "five": cards[high[0]][-1], "high_a": group_label(high[0]),
+        "four": cards[high[1]][-1], "high_b": group_label(high[1]),
+        "big": max(GROUP_SIZE), "few": min(GROUP_SIZE),
+        "small_a": group_label(small[0]), "small_b": group_label(small[1])}
 
 
-def _cc_place(move: Move, events: Events) -> str:
+def _cc_place_up(first_one: bool) -> Lesson:
+    def lesson(move: Move, events: Events) -> str:
+        from games.boards.caesar_cleopatra_cards import card_label, group_label
+        values = {"card": card_label(move["card"]), "group": group_label(move["group"])}
+        if first_one:
+            return _("An active turn: lay influence, either one card face down (your "
+                     "opponent does not know its value) or two cards face up: they are "
+                     "seen, but you lay twice as much. First %(card)s face up at the "
+                     "%(group)s.") % values
+        return _("The second face-up card: %(card)s at the %(group)s.") % values
+    return lesson
+
+
+def _cc_second_up_philosopher(move: Move, events: Events) -> str:
+    return _cc_place_up(False)(move, events) + " " + _(
+        "Besides the values 1 to 5 your influence pile holds two philosophers (value 0): "
+        "at a vote, one philosopher on one side makes the lower total win.")
+
+
+def _cc_draw_actions(move: Move, events: Events) -> str:
+    from games.boards.caesar_cleopatra_cards import card_label
+    drawn = next((event for event in events if event.get("type") == "draw"), {})
+    cards = drawn.get("cards") or []  # the player's own draw, as they see it
+    text = _("Refill your hand to five, from the influence pile or the action pile as you "
+             "choose: here %(cards)s, drawn from the action pile (%(drawn)s). An action "
+             "card bends one rule once: Wrath of the Gods clears a whole group, a Spy "
+             "makes your opponent discard a card you choose from their hand, and a Veto "
+             "is played out of turn, right after your opponent plays an action card, and "
+             "cancels it. Then a vote card is turned.") % {
+        "cards": cards_words(move["influence"], move["action"]),
+        "drawn": ", ".join(card_label(card) for card in cards)}
+    return _with_votes(text, events)
+
+
+def _cc_place_again(move: Move, events: Events) -> str:
     from games.boards.caesar_cleopatra_cards import card_label, group_label
-    return _("An active turn: lay influence. One card face down (your opponent does not "
-             "know its value) or two face up. Lay %(card)s face down at the %(group)s.") % {
-        "card": card_label(move["card"]), "group": group_label(move["group"])}
+    return _("That is how patricians are won. The game ends when every patrician is "
+             "won, or when no one can lay influence any more: then each patrician is "
+             "worth 1 point, a majority of a group 1 more, the whole group 1 more, and the "
+             "bonus card 2. Your turn again, and two cards face up again: first %(card)s "
+             "at the %(group)s.") % {"card": card_label(move["card"]),
+                                     "group": group_label(move["group"])}
 
 
-def _cc_draw(move: Move, events: Events) -> str:
-    text = _("Refill your hand to five: here with influence cards. Then a vote card is "
-             "turned.")
+def _cc_castling(move: Move, events: Events) -> str:
+    from games.boards.caesar_cleopatra_cards import group_label
+    groups = move.get("groups") or ["", ""]
+    return _("After laying influence you may play one action card. Castling at the "
+             "%(first)s and the %(second)s: all your influence cards at those two groups "
+             "are taken and laid again face down over them, so your opponent no longer "
+             "knows which is where. Your opponent is asked first whether to cancel it "
+             "with a Veto.") % {"first": group_label(groups[0]),
+                                "second": group_label(groups[1])}
+
+
+def _with_votes(text: str, events: Events) -> str:
     votes = _sentences("caesar-cleopatra", events, skip=("draw", "turn"))
     if votes:
         text += " " + "; ".join(votes) + "."
@@ -185,17 +280,31 @@ def _cc_draw_influence(moves: list[Move]) -> Move:
     return max(draws, key=lambda m: m["influence"]) if draws else moves[0]
 
 
+def _exactly(move: Move) -> Chooser:
+    """This move, chosen beforehand as the engine's best at a generous budget (the
+    claim tests check it still is not clearly worse)."""
+    return first(lambda m: m == move)
+
+
 CAESAR_CLEOPATRA = Tutorial(
     game="caesar-cleopatra", seed=3, seat="cleopatra",
     steps=(
         Step(first(lambda m: m["type"] == "setup" and m["cards"]["senators"].endswith("5")
                    and m["cards"]["praetors"].endswith("4")), _cc_setup),
         Step(first(lambda m: m["type"] == "setup")),
-        Step(_cc_highest_down, _cc_place),
-        Step(_cc_draw_influence, _cc_draw),
+        Step(_exactly({"type": "place", "card": "C5", "group": "quaestors", "face": "up"}),
+             _cc_place_up(True)),
+        Step(_exactly({"type": "place", "card": "C4", "group": "praetors", "face": "up"}),
+             _cc_second_up_philosopher),
+        Step(_exactly({"type": "draw", "influence": 0, "action": 2}), _cc_draw_actions),
         Step(_cc_highest_down), Step(_cc_draw_influence),
-        Step(_cc_highest_down, _cc_place),
-        Step(_cc_draw_influence, _cc_draw),
+        Step(_exactly({"type": "place", "card": "C2", "group": "praetors", "face": "up"}),
+             _cc_place_again, recap=True),
+        Step(_exactly({"type": "place", "card": "C3", "group": "aediles", "face": "up"}),
+             _cc_place_up(False)),
+        Step(first(lambda m: m.get("card") == "C-castling"
+                   and m.get("groups") == ["senators", "aediles"]), _cc_castling),
+        Step(first(lambda m: m["type"] == "no_veto")),
     ),
 )
 
@@ -203,21 +312,49 @@ CAESAR_CLEOPATRA = Tutorial(
 # -- Strijd om het Kasteel -----------------------------------------------------------
 
 
+def _k_reason(rank: str) -> str:
+    """Why a piece goes where it does in the home order: what its rank does."""
+    reasons = {
+        "K": _("The King has the highest rank: on a shared square it stands at the front "
+               "of the line."),
+        "D": _("Your pieces enter the castle in this home order: a piece whose turn has "
+               "not come walks past the entrance and goes round the ring again. So the "
+               "order is your plan: the pieces you move first go first."),
+        "C": _("Pieces on one square stand in a line by rank, highest in front; a piece "
+               "on its own start square can be passed only by a higher rank."),
+        "B": _("Only the first piece of your home row can enter the board: the rest wait "
+               "behind it in this order."),
+        "P": _("A captured piece goes back to the end of your home row, but its castle "
+               "turn stays the one of this home order."),
+        "S": _("The Sheriff sends home a foe's Bandit that it passes or reaches, even one "
+               "on its own start square."),
+        "X": _("The Bandit robs: every foe it passes or reaches goes home. On its own "
+               "start square no one but a Sheriff can pass it."),
+    }
+    return reasons.get(rank, "")
+
+
 def _k_place(first_one: bool) -> Lesson:
     def lesson(move: Move, events: Events) -> str:
         from games.boards.kasteel_log import piece_label
+        piece = {"piece": piece_label(move["piece"])}
+        reason = _k_reason(str(move["piece"]).split(":")[-1])
         if first_one:
-            return _("Put your pieces in your home one by one. This order is also the order "
-                     "in which they must enter your castle. Start with %(piece)s.") % {
-                "piece": piece_label(move["piece"])}
-        return _("Next: %(piece)s.") % {"piece": piece_label(move["piece"])}
+            text = _("Put your pieces in your home one by one. This order is also the order "
+                     "in which they must enter your castle: the first takes the deepest "
+                     "place. Start with %(piece)s.") % piece
+        else:
+            text = _("Next: %(piece)s.") % piece
+        return f"{text} {reason}".strip()
     return lesson
 
 
 def _k_move(move: Move, events: Events) -> str:
     from games.boards.kasteel_log import card_label, piece_label
-    return _("Play %(card)s: it moves %(piece)s, the first piece of your home row, onto "
-             "the board. Without a number card the dice decide how far.") % {
+    return _("Play %(card)s: it moves %(piece)s, the first piece of your home row: it "
+             "enters on your start square and walks from there. Without a number card two "
+             "dice decide how far (on doubles you may walk one die and roll again); with "
+             "a number card it walks exactly that number.") % {
         "card": card_label(move["card"]), "piece": piece_label(move["piece"])}
 
 
@@ -293,6 +430,27 @@ def script(game: str) -> tuple[Scripted, ...]:
     return tuple(moves)
 
 
+def lesson_text(game: str, index: int) -> str:
+    """The lesson of the script's step ``index`` ("" for a step without one); a step
+    with ``recap`` first tells, from the engine's events, what happened since the
+    player's previous step."""
+    found = tutorial(game)
+    steps = script(game)
+    if found is None or index >= len(steps) or found.steps[index].lesson is None:
+        return ""
+    step, scripted = found.steps[index], steps[index]
+    text = step.lesson(scripted.move, scripted.events)  # type: ignore[misc]
+    if step.recap:
+        since = index
+        while since > 0 and steps[since - 1].seat != found.seat:
+            since -= 1
+        events = [event for earlier in steps[since:index] for event in earlier.events]
+        happened = _sentences(game, events, skip=("draw", "turn", "place", "setup"))
+        if happened:
+            text = _("Meanwhile: %(what)s.") % {"what": "; ".join(happened)} + " " + text
+    return text
+
+
 def progress(match: Match) -> int | None:
     """How many moves of the script the tutorial ``match`` has played, or None once it
     left the script (a move that was not the script's)."""
@@ -332,22 +490,25 @@ def lesson(match: Match, seat: str | None) -> dict[str, Any] | None:
                                            "The hint button shows what the AI would play.")}
     if steps[done].seat != seat:
         return {"state": "wait", "text": _("The AI is moving.")}
-    step = found.steps[done]
     scripted = steps[done]
-    text = step.lesson(scripted.move, scripted.events) if step.lesson else ""
+    text = lesson_text(match.game, done)
     return {"state": "step", "step": mine.index(done) + 1, "of": len(mine),
             "text": text or _("Play the move shown."), "move": scripted.move,
             "move_json": json.dumps(scripted.move)}
 
 
 def start(user, game: str) -> Match:
-    """A new tutorial game of ``game`` for ``user`` against the random AI."""
+    """``user``'s running tutorial game of ``game`` if there is one (one per game and
+    player: "Start" twice resumes it), else a new one against the random AI."""
     from games.ai_players.bots import bot_for_level
     from games.core import services
 
     found = tutorial(game)
     if found is None:
         raise services.NotFound(_("There is no tutorial for this game."))
+    running = unfinished(user, game)
+    if running is not None:
+        return running
     bot = bot_for_level(AI_LEVEL)
     if bot is None:
         raise services.NotFound(_("The AI player of the tutorial is not set up on this site."))

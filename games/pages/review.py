@@ -56,5 +56,8 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
                         and (found is None or found.status == Review.Status.FAILED)),
         "marked": _in_words(match.game, found),
         "curve": review.curve(found) if found and found.decisions else None,
+        "thresholds": {name: round(value * 100) for name, value in (
+            ("inaccuracy", review.INACCURACY), ("mistake", review.MISTAKE),
+            ("blunder", review.BLUNDER))},
     }
     return render(request, "games/review.html", context, status=400 if error else 200)

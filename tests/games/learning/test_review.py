@@ -59,7 +59,7 @@ def test_it_reviews_each_decision_of_a_finished_game(alice, bob, game):
     assert done.decisions
     for entry in done.decisions:
         assert 0 <= entry["before"] <= 1 and 0 <= entry["after"] <= 1
-        assert entry["mark"] in ("", "mistake", "blunder")
+        assert entry["mark"] in ("", "inaccuracy", "mistake", "blunder")
         assert entry["text"] and entry["best_text"]
 
 
@@ -120,10 +120,17 @@ def test_a_decision_is_judged_from_the_movers_view_only():
 
 
 def test_it_marks_a_loss_of_chance(alice):
-    assert review.mark(0.7, 0.5, "win") == "blunder"
-    assert review.mark(0.6, 0.52, "win") == "mistake"
-    assert review.mark(0.6, 0.58, "win") == ""
+    assert review.mark(0.8, 0.45, "win") == "blunder"
+    assert review.mark(0.6, 0.44, "win") == "mistake"
+    assert review.mark(0.6, 0.51, "win") == "inaccuracy"
+    assert review.mark(0.6, 0.54, "win") == ""
     assert review.mark(0.0, -9.0, "squares") == "blunder"
+
+
+def test_it_flags_only_a_loss_beyond_the_estimates_noise():
+    assert review.mark(0.6, 0.44, "win", noise=0.05) == "mistake"
+    assert review.mark(0.6, 0.44, "win", noise=0.09) == ""  # within two standard errors
+    assert review.mark(0.6, 0.51, "win", noise=0.05) == ""
 
 
 def test_a_tutorial_or_table_game_of_more_seats_is_refused(alice, bob, carol):

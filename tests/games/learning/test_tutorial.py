@@ -61,7 +61,8 @@ def test_its_lessons_say_what_the_engine_does():
     waltz = next(index for index, step in enumerate(steps) if step.move["type"] == "waltz")
     dances = sum(event["type"] == "dance" for event in steps[waltz].events)
     text = tutorial.DRUIDENWALZER.steps[waltz].lesson(steps[waltz].move, steps[waltz].events)
-    assert f"this card makes {dances} cards dance" in text
+    noun = "card" if dances == 1 else "cards"
+    assert f"this card makes {dances} {noun} dance" in text
     assert "beats" in text and "sign on" in text
 
 
