@@ -363,6 +363,12 @@ class TournamentAudit(models.Model):
         ROUND = "round", _("round started")
         FINISH = "finish", _("finished")
         DELETE = "delete", _("deleted")
+        RESULT = "result", _("result decided by a director")
+        BYE = "bye", _("bye given")
+        LATE = "late", _("late entry accepted")
+        FORBID = "forbid", _("pairing forbidden")
+        PAIRING = "pairing", _("pairing edited")
+        CLOCKS = "clocks", _("clocks paused or restarted")
 
     #: Empty once the tournament was deleted: its log stays, with the deletion in it.
     tournament = models.ForeignKey(Tournament, on_delete=models.SET_NULL, null=True,
@@ -382,3 +388,27 @@ class TournamentAudit(models.Model):
     def __str__(self) -> str:
         name = self.tournament or self.detail.get("name", "a deleted tournament")
         return f"{name} {self.action} by {self.actor or 'the site'}"
+
+
+class TournamentDirector(models.Model):
+    """A player an admin named to direct one tournament (staff direct every tournament).
+
+    A director manages the tournament from its page (tournaments.directing): every
+    action needs a reason and goes into its audit log."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="directors")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="directed_tournaments", verbose_name=_("player"))
+    named_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("director")
+        verbose_name_plural = _("directors")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"],
+                                    name="one_director_row_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} directs {self.tournament}"

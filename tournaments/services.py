@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from games.core import services as game_services
 from games.core.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.models import Match
+from tournaments.directing import authorise
 from tournaments.models import Tournament, TournamentAudit, TournamentGame, TournamentPlayer
 from tournaments.pairing import PairingError
 from tournaments.writes import audit, lock
@@ -35,18 +36,6 @@ __all__ = [
     "resume", "start",
     "withdraw",
 ]
-
-
-def _require_staff(actor) -> None:
-    if not getattr(actor, "is_staff", False):
-        raise Forbidden(_("Only admins may do this."))
-
-
-def _reason(reason: Any, *, required: bool = False) -> str:
-    text = " ".join(str(reason or "").split())[:REASON_LENGTH]
-    if required and not text:
-        raise ServiceError(_("Give a reason: it is kept in the audit log."))
-    return text
 
 
 def player_rating(user, game: str) -> float:
@@ -125,12 +114,12 @@ def _move(tournament: Tournament, allowed: tuple[str, ...], to: str) -> None:
 
 
 def open_registration(tournament_id: Any, actor, reason: Any = "") -> Tournament:
-    _require_staff(actor)
+    reason = authorise(tournament_id, actor, reason, required=False)
     with transaction.atomic():
         tournament = lock(tournament_id)
         _move(tournament, (Status.DRAFT,), Status.REGISTRATION)
         tournament.save(update_fields=["status"])
-        audit(tournament, actor, Action.OPEN, reason=_reason(reason))
+        audit(tournament, actor, Action.OPEN, reason=reason)
     return tournament
 
 
@@ -139,7 +128,7 @@ def start(tournament_id: Any, actor, reason: Any = "") -> Tournament:
     first round (a round robin played all at once: every round) is queued."""
     from tournaments import rounds
 
-    _require_staff(actor)
+    reason = authorise(tournament_id, actor, reason, required=False)
     with transaction.atomic():
         tournament = lock(tournament_id)
         _move(tournament, (Status.REGISTRATION,), Status.RUNNING)
@@ -157,15 +146,14 @@ def start(tournament_id: Any, actor, reason: Any = "") -> Tournament:
             raise ServiceError(str(exc)) from None
         tournament.started_at = timezone.now()
         tournament.save(update_fields=["status", "started_at"])
-        audit(tournament, actor, Action.START, reason=_reason(reason), players=len(entries))
+        audit(tournament, actor, Action.START, reason=reason, players=len(entries))
         rounds.queue_first_rounds(tournament)
     return tournament
 
 
 def pause(tournament_id: Any, actor, reason: Any) -> Tournament:
     """No new round starts while paused; the games of the round go on."""
-    _require_staff(actor)
-    reason = _reason(reason, required=True)
+    reason = authorise(tournament_id, actor, reason)
     with transaction.atomic():
         tournament = lock(tournament_id)
         _move(tournament, (Status.RUNNING,), Status.PAUSED)
@@ -178,20 +166,19 @@ def resume(tournament_id: Any, actor, reason: Any = "") -> Tournament:
     """Running again: a round that ended during the pause is followed by the next now."""
     from tournaments import rounds
 
-    _require_staff(actor)
+    reason = authorise(tournament_id, actor, reason, required=False)
     with transaction.atomic():
         tournament = lock(tournament_id)
         _move(tournament, (Status.PAUSED,), Status.RUNNING)
         tournament.save(update_fields=["status"])
-        audit(tournament, actor, Action.RESUME, reason=_reason(reason))
+        audit(tournament, actor, Action.RESUME, reason=reason)
         rounds.advance(tournament)
     return tournament
 
 
 def close(tournament_id: Any, actor, reason: Any) -> Tournament:
     """Final: no further round; games still running finish but change nothing here."""
-    _require_staff(actor)
-    reason = _reason(reason, required=True)
+    reason = authorise(tournament_id, actor, reason)
     with transaction.atomic():
         tournament = lock(tournament_id)
         if tournament.is_over:
@@ -209,8 +196,7 @@ def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
     and they are paired no more. The forfeited games end unrated unless the tournament
     rates withdrawals (``rate_withdrawals``, off by default as a ladder's removals).
     Returns the ids of the games forfeited."""
-    _require_staff(actor)
-    reason = _reason(reason, required=True)
+    reason = authorise(tournament_id, actor, reason)
     with transaction.atomic():
         tournament = lock(tournament_id)
         if tournament.is_over:

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Match, Seat
-from tournaments import bracket_svg, reading, services
+from tournaments import arbiter, bracket_svg, reading, services
+from tournaments.directing import may_direct
 from tournaments.models import Tournament, TournamentAudit, TournamentGame
 from tournaments.pairing import knockout_rounds
 
@@ -89,7 +90,7 @@ def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
 @require_GET
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if tournament.status == Status.DRAFT and not request.user.is_staff:
+    if tournament.status == Status.DRAFT and not may_direct(tournament, request.user):
         raise PermissionDenied(_("This tournament is not announced yet."))
     entries = reading.entries(tournament)
     names = {e.user_id: e.user.username for e in entries}
@@ -103,6 +104,8 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "rounds": _rounds(tournament, names),
         "events": tournament.audit.select_related("actor")[:RECENT_EVENTS],
         "statuses": Status,
+        "directing": may_direct(tournament, request.user),
+        "directors": [d.user.username for d in tournament.directors.select_related("user")],
     }
     if tournament.format in (Format.SWISS, Format.ROUND_ROBIN) and tournament.rounds.exists():
         rows = reading.standing_rows(tournament)
@@ -143,12 +146,15 @@ def leave(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 ACTIONS = {
-    "open": lambda t, actor, reason, player: services.open_registration(t, actor, reason),
-    "start": lambda t, actor, reason, player: services.start(t, actor, reason),
-    "pause": lambda t, actor, reason, player: services.pause(t, actor, reason),
-    "resume": lambda t, actor, reason, player: services.resume(t, actor, reason),
-    "close": lambda t, actor, reason, player: services.close(t, actor, reason),
-    "withdraw": lambda t, actor, reason, player: services.withdraw(t, actor, player, reason),
+    "open": lambda t, actor, reason, player, form: services.open_registration(t, actor, reason),
+    "start": lambda t, actor, reason, player, form: services.start(t, actor, reason),
+    "pause": lambda t, actor, reason, player, form: services.pause(t, actor, reason),
+    "resume": lambda t, actor, reason, player, form: services.resume(t, actor, reason),
+    "close": lambda t, actor, reason, player, form: services.close(t, actor, reason),
+    "withdraw": lambda t, actor, reason, player, form: services.withdraw(t, actor, player,
+                                                                          reason),
+    "result": lambda t, actor, reason, player, form: arbiter.decide_result(
+        t, actor, form.get("game", ""), form.get("outcome", ""), reason),
 }
 
 
@@ -166,9 +172,10 @@ def _confirm_close(request: HttpRequest, tournament_id: int, reason: str) -> Htt
 @login_required
 @require_POST
 def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Staff: open, start, pause, resume, close, withdraw a player (with a reason)."""
-    if not request.user.is_staff:
-        raise PermissionDenied(_("Only admins may do this."))
+    """A director (staff, or a player named for this tournament): open, start, pause,
+    resume, close, withdraw a player, decide a game's result, each with a reason."""
+    if not may_direct(tournament_id, request.user):
+        raise PermissionDenied(_("Only the tournament's directors may do this."))
     action = request.POST.get("action", "")
     reason = request.POST.get("reason", "")
     player = None
@@ -184,7 +191,7 @@ def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
             if player is None:
                 raise services.ServiceError(_("There is no player %(name)s.") % {
                     "name": username or "–"})
-        ACTIONS[action](tournament_id, request.user, reason, player)
+        ACTIONS[action](tournament_id, request.user, reason, player, request.POST)
     except services.ServiceError as error:
         messages.error(request, error.message)
     else:
