@@ -18,12 +18,46 @@ from django.utils.translation import gettext as _
 from games.core import services as game_services
 from games.core import terms
 from games.core.errors import Conflict, ServiceError
+from tournaments import reading
 from tournaments.directing import authorise
-from tournaments.models import TournamentAudit, TournamentGame
+from tournaments.models import (
+    ForbiddenPairing,
+    PlannedBye,
+    Tournament,
+    TournamentAudit,
+    TournamentBye,
+    TournamentGame,
+    TournamentPlayer,
+)
 from tournaments.writes import audit, lock
 
 Action = TournamentAudit.Action
+Status = Tournament.Status
 DRAW, ANNUL = "draw", "annul"
+REQUESTED, ZERO = "requested", "zero"
+
+
+def _swiss_in_play(tournament: Tournament, what: str) -> None:
+    if tournament.format != Tournament.Format.SWISS:
+        raise ServiceError(_("%(what)s: only in a Swiss.") % {"what": what})
+    if tournament.status not in (Status.RUNNING, Status.PAUSED):
+        raise Conflict(_("The tournament is %(status)s: that cannot be done now.") % {
+            "status": tournament.get_status_display()})
+
+
+def _entry(tournament: Tournament, user) -> TournamentPlayer:
+    entry = tournament.players.filter(user=user).first() if getattr(user, "pk", None) \
+        else None
+    if entry is None:
+        raise Conflict(_("%(name)s is not in this tournament.") % {
+            "name": getattr(user, "username", None) or "–"})
+    if entry.withdrawn_at is not None:
+        raise Conflict(_("%(name)s has been withdrawn.") % {"name": user.username})
+    return entry
+
+
+def _last_started(tournament: Tournament) -> int:
+    return max(tournament.rounds.values_list("number", flat=True), default=0)
 
 
 def _game(tournament, match_id: Any) -> TournamentGame:
@@ -67,3 +101,99 @@ def decide_result(tournament_id: Any, actor, match_id: Any, outcome: str,
                                          authorised=True)
         audit(tournament, actor, Action.RESULT, reason=reason, game=game.match_id,
               round=game.round.number, board=game.board, outcome=outcome)
+
+
+def give_bye(tournament_id: Any, actor, user, round_number: Any, kind: str,
+             reason: Any) -> PlannedBye:
+    """A bye in a Swiss round not yet started: ``kind`` "requested" (the tournament's
+    points for a requested bye, ½ or 1) or "zero" (no points). The player is left out of
+    that round's pairing. Refused once the round has started."""
+    reason = authorise(tournament_id, actor, reason)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        _swiss_in_play(tournament, _("Byes are given"))
+        _entry(tournament, user)
+        try:
+            number = int(round_number)
+        except (TypeError, ValueError):
+            raise ServiceError(_("Give the round of the bye.")) from None
+        total = reading.total_rounds(tournament) or 0
+        if number < 1 or number > total:
+            raise ServiceError(_("The tournament has rounds 1 to %(total)s.") % {
+                "total": total})
+        if tournament.rounds.filter(number=number).exists():
+            raise Conflict(_("Round %(n)s has started: a bye can be given only before it "
+                             "starts.") % {"n": number})
+        if kind not in (REQUESTED, ZERO):
+            raise ServiceError(_("Choose a requested bye or a zero-point bye."))
+        points = tournament.requested_bye_points if kind == REQUESTED else 0.0
+        if PlannedBye.objects.filter(tournament=tournament, user=user,
+                                     round_number=number).exists():
+            raise Conflict(_("%(name)s has a bye in round %(n)s already.") % {
+                "name": user.username, "n": number})
+        bye = PlannedBye.objects.create(tournament=tournament, user=user,
+                                        round_number=number, points=points, reason=reason)
+        audit(tournament, actor, Action.BYE, player=user.username, round=number,
+              points=points, reason=reason)
+    return bye
+
+
+def accept_late_entry(tournament_id: Any, actor, user, reason: Any) -> TournamentPlayer:
+    """A player joins a running Swiss: paired from the next round on, with the
+    tournament's points (0 or ½) for each round already started, kept as byes of those
+    rounds. Refused once the last round has started."""
+    from tournaments.services import player_rating
+
+    reason = authorise(tournament_id, actor, reason)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        _swiss_in_play(tournament, _("Late entries are taken"))
+        if getattr(user, "pk", None) is None:
+            raise ServiceError(_("Name the player to enter."))
+        if getattr(user, "is_bot", False) or not user.is_active:
+            raise ServiceError(_("That account cannot play in tournaments."))
+        if tournament.players.filter(user=user).exists():
+            raise Conflict(_("%(name)s is in this tournament already.") % {
+                "name": user.username})
+        started = _last_started(tournament)
+        total = reading.total_rounds(tournament) or 0
+        if started >= total:
+            raise Conflict(_("The last round has started: no late entry now."))
+        entry = TournamentPlayer.objects.create(
+            tournament=tournament, user=user, rating=player_rating(user, tournament.game))
+        points = tournament.late_entry_points
+        for rnd in tournament.rounds.all():
+            TournamentBye.objects.create(round=rnd, user=user, points=points)
+        audit(tournament, actor, Action.LATE, player=user.username, reason=reason,
+              first_round=started + 1, missed=started, points_per_missed=points)
+    return entry
+
+
+def forbid_pairing(tournament_id: Any, actor, first, second, reason: Any) -> ForbiddenPairing:
+    """Two players of a Swiss who must not meet: no later round pairs them (the pairing
+    treats them as having met; a field that cannot be paired so pauses the tournament
+    with the reason, as any round that cannot be paired)."""
+    reason = authorise(tournament_id, actor, reason)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        if tournament.format != Tournament.Format.SWISS:
+            raise ServiceError(_("%(what)s: only in a Swiss.") % {
+                "what": _("Pairings are forbidden")})
+        if tournament.is_over:
+            raise Conflict(_("The tournament is over already."))
+        for user in (first, second):
+            if getattr(user, "pk", None) is None or not tournament.players.filter(
+                    user=user).exists():
+                raise Conflict(_("%(name)s is not in this tournament.") % {
+                    "name": getattr(user, "username", None) or "–"})
+        if first.pk == second.pk:
+            raise ServiceError(_("Name two different players."))
+        a, b = sorted((first, second), key=lambda u: u.pk)
+        if ForbiddenPairing.objects.filter(tournament=tournament, first=a, second=b).exists():
+            raise Conflict(_("%(a)s and %(b)s are kept apart already.") % {
+                "a": a.username, "b": b.username})
+        row = ForbiddenPairing.objects.create(tournament=tournament, first=a, second=b,
+                                              reason=reason)
+        audit(tournament, actor, Action.FORBID, player=a.username, other=b.username,
+              reason=reason)
+    return row

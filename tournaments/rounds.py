@@ -142,11 +142,18 @@ def _pair(tournament: Tournament, rnd: TournamentRound) -> int:
                    for board, (a, b) in enumerate(pairs, 1))
     if tournament.format == Format.SWISS:
         results, byes = reading.history(tournament)
-        field_ = reading.entrants(tournament, active_only=True)
+        # A director's byes for this round leave their players out of its pairing.
+        planned = {b.user_id: b.points for b in tournament.planned_byes.filter(
+            round_number=rnd.number)}
+        for user_id, points in planned.items():
+            if user_id not in gone:
+                TournamentBye.objects.create(round=rnd, user_id=user_id, points=points)
+        field_ = [e for e in reading.entrants(tournament, active_only=True)
+                  if e.id not in planned]
         if len(field_) < 2:
             raise PairingError(f"{len(field_)} player(s) left, too few for a round")
-        paired = pair_swiss(field_, results, byes,
-                            round_number=rnd.number, seed=tournament.seed)
+        paired = pair_swiss(field_, results, byes, round_number=rnd.number,
+                            seed=tournament.seed, forbidden=reading.forbidden(tournament))
         if paired.bye is not None:
             TournamentBye.objects.create(round=rnd, user_id=paired.bye, points=1.0)
         return sum(_two_player(tournament, rnd, board, 0, p.first, p.second, gone)

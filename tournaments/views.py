@@ -155,7 +155,24 @@ ACTIONS = {
                                                                           reason),
     "result": lambda t, actor, reason, player, form: arbiter.decide_result(
         t, actor, form.get("game", ""), form.get("outcome", ""), reason),
+    "bye": lambda t, actor, reason, player, form: arbiter.give_bye(
+        t, actor, player, form.get("round", ""), form.get("bye_kind", ""), reason),
+    "late": lambda t, actor, reason, player, form: arbiter.accept_late_entry(
+        t, actor, player, reason),
+    "forbid": lambda t, actor, reason, player, form: arbiter.forbid_pairing(
+        t, actor, player, _user(form.get("other", "")), reason),
 }
+#: The actions that name a player in the form's "player" field.
+WITH_PLAYER = ("withdraw", "bye", "late", "forbid")
+
+
+def _user(username: str):
+    username = username.strip()
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise services.ServiceError(_("There is no player %(name)s.") % {
+            "name": username or "–"})
+    return user
 
 
 def _confirm_close(request: HttpRequest, tournament_id: int, reason: str) -> HttpResponse:
@@ -173,7 +190,8 @@ def _confirm_close(request: HttpRequest, tournament_id: int, reason: str) -> Htt
 @require_POST
 def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A director (staff, or a player named for this tournament): open, start, pause,
-    resume, close, withdraw a player, decide a game's result, each with a reason."""
+    resume, close, withdraw a player, decide a game's result, give a bye, accept a late
+    entry, forbid a pairing, each with a reason."""
     if not may_direct(tournament_id, request.user):
         raise PermissionDenied(_("Only the tournament's directors may do this."))
     action = request.POST.get("action", "")
@@ -185,12 +203,8 @@ def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "choices": ", ".join(ACTIONS)})
         if action == "close" and request.POST.get("confirm") != "yes" and reason.strip():
             return _confirm_close(request, tournament_id, reason)
-        if action == "withdraw":
-            username = request.POST.get("player", "").strip()
-            player = get_user_model().objects.filter(username=username).first()
-            if player is None:
-                raise services.ServiceError(_("There is no player %(name)s.") % {
-                    "name": username or "–"})
+        if action in WITH_PLAYER:
+            player = _user(request.POST.get("player", ""))
         ACTIONS[action](tournament_id, request.user, reason, player, request.POST)
     except services.ServiceError as error:
         messages.error(request, error.message)

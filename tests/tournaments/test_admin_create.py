@@ -21,6 +21,7 @@ def tournament_form(**changes) -> dict:
         "days_per_move": "3", "rated": "on", "round_count": "5", "cycles": "1",
         "start": "all", "min_players": "2", "advance_top": "1", "seating": "snake",
         "seed": "7",
+        "requested_bye_points": "0.5", "late_entry_points": "0.0",
         # the directors' inline (none named), as the admin page posts it
         "directors-TOTAL_FORMS": "0", "directors-INITIAL_FORMS": "0",
     }
