@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.core import clocks
 from games.core import services as game_services
 from games.core.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.models import Match
@@ -151,14 +152,27 @@ def start(tournament_id: Any, actor, reason: Any = "") -> Tournament:
     return tournament
 
 
+def _clocks(tournament: Tournament, reason: str, *, stop: bool) -> list[int]:
+    """Stop (or restart) the clocks of the tournament's running games, each through the
+    game's one commit path (games.core.clocks); returns the games changed."""
+    running = TournamentGame.objects.filter(
+        round__tournament=tournament, match__status=Match.Status.ACTIVE,
+    ).values_list("match_id", flat=True).order_by("match_id")
+    change = clocks.stop_match_clocks if stop else clocks.restart_match_clocks
+    return [match_id for match_id in running if change(match_id, reason)]
+
+
 def pause(tournament_id: Any, actor, reason: Any) -> Tournament:
-    """No new round starts while paused; the games of the round go on."""
+    """No new round starts while paused, and the clocks of its running games stand
+    still (the games may go on: a move made meanwhile starts no clock); resuming
+    restarts them."""
     reason = authorise(tournament_id, actor, reason)
     with transaction.atomic():
         tournament = lock(tournament_id)
         _move(tournament, (Status.RUNNING,), Status.PAUSED)
         tournament.save(update_fields=["status"])
-        audit(tournament, actor, Action.PAUSE, reason=reason)
+        stopped = _clocks(tournament, reason, stop=True)
+        audit(tournament, actor, Action.PAUSE, reason=reason, clocks_stopped=stopped)
     return tournament
 
 
@@ -171,7 +185,8 @@ def resume(tournament_id: Any, actor, reason: Any = "") -> Tournament:
         tournament = lock(tournament_id)
         _move(tournament, (Status.PAUSED,), Status.RUNNING)
         tournament.save(update_fields=["status"])
-        audit(tournament, actor, Action.RESUME, reason=reason)
+        restarted = _clocks(tournament, reason, stop=False)
+        audit(tournament, actor, Action.RESUME, reason=reason, clocks_restarted=restarted)
         rounds.advance(tournament)
     return tournament
 
@@ -183,10 +198,13 @@ def close(tournament_id: Any, actor, reason: Any) -> Tournament:
         tournament = lock(tournament_id)
         if tournament.is_over:
             raise Conflict(_("The tournament is over already."))
+        was_paused = tournament.status == Status.PAUSED
         tournament.status = Status.CLOSED
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["status", "finished_at"])
-        audit(tournament, actor, Action.CLOSE, reason=reason)
+        # Its running games are played to their end: clocks a pause stopped run again.
+        restarted = _clocks(tournament, reason, stop=False) if was_paused else []
+        audit(tournament, actor, Action.CLOSE, reason=reason, clocks_restarted=restarted)
     return tournament
 
 
