@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from games.core import services as game_services
 from games.core import terms
 from games.core.errors import Conflict, ServiceError
-from tournaments import reading
+from tournaments import notices, reading
 from tournaments.directing import authorise
 from tournaments.models import (
     ForbiddenPairing,
@@ -101,6 +101,8 @@ def decide_result(tournament_id: Any, actor, match_id: Any, outcome: str,
                                          authorised=True)
         audit(tournament, actor, Action.RESULT, reason=reason, game=game.match_id,
               round=game.round.number, board=game.board, outcome=outcome)
+        notices.decided(tournament, [game.first, game.second], "result", reason,
+                        match=game.match_id, outcome=outcome)
 
 
 def give_bye(tournament_id: Any, actor, user, round_number: Any, kind: str,
@@ -135,6 +137,7 @@ def give_bye(tournament_id: Any, actor, user, round_number: Any, kind: str,
                                         round_number=number, points=points, reason=reason)
         audit(tournament, actor, Action.BYE, player=user.username, round=number,
               points=points, reason=reason)
+        notices.decided(tournament, [user], "bye", reason, round=number, points=points)
     return bye
 
 
@@ -166,6 +169,7 @@ def accept_late_entry(tournament_id: Any, actor, user, reason: Any) -> Tournamen
             TournamentBye.objects.create(round=rnd, user=user, points=points)
         audit(tournament, actor, Action.LATE, player=user.username, reason=reason,
               first_round=started + 1, missed=started, points_per_missed=points)
+        notices.decided(tournament, [user], "late", reason, round=started + 1)
     return entry
 
 
@@ -196,4 +200,6 @@ def forbid_pairing(tournament_id: Any, actor, first, second, reason: Any) -> For
                                               reason=reason)
         audit(tournament, actor, Action.FORBID, player=a.username, other=b.username,
               reason=reason)
+        notices.decided(tournament, [a], "forbid", reason, other=b.username)
+        notices.decided(tournament, [b], "forbid", reason, other=a.username)
     return row

@@ -146,3 +146,19 @@ def test_the_page_offers_a_director_the_decisions_of_a_running_swiss(
     html = client.get(f"/tournaments/{cup.pk}/").content.decode()
     for action in ("result", "bye", "late", "forbid", "withdraw", "pause"):
         assert f'<option value="{action}">' in html
+
+
+def test_the_players_a_decision_concerns_get_a_notice(make_tournament, field, staff,
+                                                      director, run):
+    from notices.kinds import words
+    from notices.models import Notice
+
+    cup = swiss(run, make_tournament, field[:4], staff, director, round_count=3)
+    run(arbiter.give_bye, cup.pk, director, field[0], 2, "requested", "a wedding")
+    run(arbiter.forbid_pairing, cup.pk, director, field[1], field[2], "siblings")
+    bye = Notice.objects.get(kind="tournament_decision", user=field[0])
+    subject, text = words(bye.kind, bye.params)
+    assert "round 2" in text and "a wedding" in text and "director" in subject
+    assert Notice.objects.filter(kind="tournament_decision",
+                                 user__in=[field[1], field[2]]).count() == 2
+    assert not Notice.objects.filter(kind="tournament_decision", user=field[3]).exists()
