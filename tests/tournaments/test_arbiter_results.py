@@ -101,3 +101,12 @@ def test_it_decides_from_the_page_for_staff_and_directors(cup_with_director, run
     client.post(url, {"action": "result", "game": game.match_id, "outcome": "annul",
                       "reason": "void"})
     assert cup.audit.filter(action="result", actor=staff).exists()
+
+
+def test_the_page_shows_directors_the_game_numbers(cup_with_director, client, field):
+    cup, director = cup_with_director
+    game = running(cup)[0]
+    client.force_login(field[0])
+    assert f"#{game.match_id}</span>" not in client.get(f"/tournaments/{cup.pk}/").content.decode()
+    client.force_login(director)
+    assert f"#{game.match_id}</span>" in client.get(f"/tournaments/{cup.pk}/").content.decode()
