@@ -22,6 +22,7 @@ from tournaments import notices, reading
 from tournaments.directing import authorise
 from tournaments.models import (
     ForbiddenPairing,
+    PairingEdit,
     PlannedBye,
     Tournament,
     TournamentAudit,
@@ -29,6 +30,8 @@ from tournaments.models import (
     TournamentGame,
     TournamentPlayer,
 )
+from tournaments.pairing import PairingError
+from tournaments.pairing.swiss_edits import check_fixed_pairing
 from tournaments.writes import audit, lock
 
 Action = TournamentAudit.Action
@@ -203,3 +206,58 @@ def forbid_pairing(tournament_id: Any, actor, first, second, reason: Any) -> For
         notices.decided(tournament, [a], "forbid", reason, other=b.username)
         notices.decided(tournament, [b], "forbid", reason, other=a.username)
     return row
+
+
+def edit_pairing(tournament_id: Any, actor, first, second, round_number: Any,
+                 allow_repeat: bool, reason: Any) -> PairingEdit:
+    """Pair two players by hand in a Swiss round not yet started; the engine checks the
+    edit now (no repeat unless allowed, no forbidden pair, seats that can be balanced)
+    and again when the round is paired; the others are paired by the engine."""
+    reason = authorise(tournament_id, actor, reason)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        _swiss_in_play(tournament, _("Pairings are edited"))
+        for user in (first, second):
+            _entry(tournament, user)
+        try:
+            number = int(round_number)
+        except (TypeError, ValueError):
+            raise ServiceError(_("Give the round of the pairing.")) from None
+        total = reading.total_rounds(tournament) or 0
+        if number < 1 or number > total:
+            raise ServiceError(_("The tournament has rounds 1 to %(total)s.") % {
+                "total": total})
+        if tournament.rounds.filter(number=number).exists():
+            raise Conflict(_("Round %(n)s has started: its pairings can be edited only "
+                             "before it starts.") % {"n": number})
+        taken = PairingEdit.objects.filter(tournament=tournament, round_number=number)
+        for user in (first, second):
+            if taken.filter(first=user).exists() or taken.filter(second=user).exists() \
+                    or PlannedBye.objects.filter(tournament=tournament, user=user,
+                                                 round_number=number).exists():
+                raise Conflict(_("%(name)s is placed in round %(n)s already.") % {
+                    "name": user.username, "n": number})
+        results, byes = reading.history(tournament)
+        playing = TournamentGame.objects.filter(round__tournament=tournament, ended=False)
+        if not allow_repeat and (playing.filter(first=first, second=second).exists()
+                                 or playing.filter(first=second, second=first).exists()):
+            raise ServiceError(_("The engine refuses this pairing: %(problem)s.") % {
+                "problem": "the two players have met already (allow the repeat to pair "
+                           "them again)"})
+        try:
+            pairing = check_fixed_pairing(
+                reading.entrants(tournament, active_only=True), results, byes,
+                round_number=number, seed=tournament.seed, first=first.pk,
+                second=second.pk, allow_repeat=allow_repeat,
+                forbidden=reading.forbidden(tournament))
+        except PairingError as exc:
+            raise ServiceError(_("The engine refuses this pairing: %(problem)s.") % {
+                "problem": str(exc)}) from None
+        by_id = {first.pk: first, second.pk: second}
+        edit = PairingEdit.objects.create(
+            tournament=tournament, round_number=number, first=by_id[pairing.first],
+            second=by_id[pairing.second], allow_repeat=allow_repeat, reason=reason)
+        audit(tournament, actor, Action.PAIRING, player=edit.first.username,
+              other=edit.second.username, round=number, allow_repeat=allow_repeat,
+              reason=reason)
+    return edit

@@ -463,3 +463,21 @@ class ForbiddenPairing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} never meets {self.second} in {self.tournament}"
+
+
+class PairingEdit(models.Model):
+    """A director's edit of a Swiss round not yet started: these two play each other
+    (checked by the engine when made and again when the round is paired); the rest of
+    the field is paired by the engine."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="pairing_edits")
+    round_number = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="+")
+    allow_repeat = models.BooleanField(default=False)
+    reason = models.CharField(max_length=500)
+
+    def __str__(self) -> str:
+        return f"{self.first} - {self.second} in round {self.round_number} of {self.tournament}"

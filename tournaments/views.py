@@ -161,9 +161,12 @@ ACTIONS = {
         t, actor, player, reason),
     "forbid": lambda t, actor, reason, player, form: arbiter.forbid_pairing(
         t, actor, player, _user(form.get("other", "")), reason),
+    "pairing": lambda t, actor, reason, player, form: arbiter.edit_pairing(
+        t, actor, player, _user(form.get("other", "")), form.get("round", ""),
+        form.get("allow_repeat") == "on", reason),
 }
 #: The actions that name a player in the form's "player" field.
-WITH_PLAYER = ("withdraw", "bye", "late", "forbid")
+WITH_PLAYER = ("withdraw", "bye", "late", "forbid", "pairing")
 
 
 def _user(username: str):
