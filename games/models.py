@@ -104,6 +104,9 @@ class Match(models.Model):
     winner_seat = models.CharField(max_length=16, blank=True, default="")
     end_reason = models.CharField(max_length=12, choices=Reason.choices, blank=True, default="")
     end_detail = models.CharField(max_length=200, blank=True, default="")
+    #: Its clocks stand still (its tournament is paused): every owed seat keeps the time
+    #: it had left in paused_remaining, as on vacation (games.core.clocks).
+    clocks_paused = models.BooleanField(default=False)
     draw_offer_seat = models.CharField(max_length=16, blank=True, default="")
     rematch_of = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

@@ -24,6 +24,22 @@ def _result_decided(params: dict[str, Any]) -> tuple[str, str]:
                             "reason": params.get("reason", ""), "result": result}
 
 
+def _tournament_decision(params: dict[str, Any]) -> tuple[str, str]:
+    """A tournament director's decision about the reader (tournaments.arbiter)."""
+    what = params.get("what", "")
+    values = {k: ("" if v is None else v) for k, v in params.items()}
+    sentence = {
+        "result": _("the result of game #%(match)s is now: %(outcome)s"),
+        "bye": _("you have a bye in round %(round)s (%(points)s point)"),
+        "late": _("you are entered late: you play from round %(round)s"),
+        "forbid": _("you will not be paired with %(other)s"),
+    }.get(what, "%(what)s")
+    return (_("A tournament director decided about you"),
+            _("%(tournament)s: %(decision)s. Reason: %(reason)s") % {
+                "tournament": values.get("tournament", ""),
+                "decision": sentence % values, "reason": values.get("reason", "")})
+
+
 def _generic(params: dict[str, Any]) -> tuple[str, str]:
     return _("A notice from druidsite"), str(params.get("text", ""))
 
@@ -144,6 +160,7 @@ KINDS = {
         gettext_noop("Game #%(match)s of %(tournament)s was cancelled: an admin's decision "
                      "on an earlier game changed who plays there. It counts for nothing; "
                      "the tournament's page shows your next game.")),
+    "tournament_decision": _tournament_decision,
     "tournament_finished": _worded(gettext_noop("A tournament of yours has ended"),
                                    gettext_noop("%(tournament)s has ended: %(winner)s won "
                                                 "it.")),

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
-from tournaments.models import Tournament, TournamentAudit, TournamentGame
+from tournaments.models import Tournament, TournamentAudit, TournamentDirector, TournamentGame
 
 
 def audit(tournament: Tournament, actor, action: str, **detail) -> TournamentAudit:
@@ -24,9 +24,19 @@ def audit(tournament: Tournament, actor, action: str, **detail) -> TournamentAud
     )
 
 
+class DirectorInline(admin.TabularInline):
+    """Players named to direct this tournament only (staff direct every tournament)."""
+
+    model = TournamentDirector
+    extra = 0
+    autocomplete_fields = ("user",)
+    readonly_fields = ("named_at",)
+
+
 @admin.register(Tournament)
 class TournamentAdmin(DeletableWithItsLog, AuditedSaveMixin):
     record = staticmethod(audit)
+    inlines = (DirectorInline,)
     audit_actions = TournamentAudit.Action
     audit_model, audit_link = TournamentAudit, "tournament"
     refusal_template = "tournaments/admin/refusal.html"
@@ -40,7 +50,8 @@ class TournamentAdmin(DeletableWithItsLog, AuditedSaveMixin):
         (None, {"fields": ("name", "game", "format", "status")}),
         (gettext_lazy("Games"), {"fields": ("days_per_move", "rated", "rate_withdrawals",
                                                   "rematch_handicap")}),
-        (gettext_lazy("Rounds"), {"fields": ("round_count", "cycles", "start")}),
+        (gettext_lazy("Rounds"), {"fields": ("round_count", "cycles", "start",
+                                             "requested_bye_points", "late_entry_points")}),
         (gettext_lazy("Registration"), {"fields": (
             "registration_opens_at", "registration_closes_at", "min_players", "max_players",
             "min_rating", "max_rating")}),
@@ -77,6 +88,18 @@ class TournamentAdmin(DeletableWithItsLog, AuditedSaveMixin):
 
     def delete_refusal(self, obj: Tournament) -> str:
         return delete_refusal(obj)
+
+    def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
+        """Naming or removing a director goes into the tournament's log."""
+        before = set(form.instance.directors.values_list("user__username", flat=True)) \
+            if form.instance.pk else set()
+        super().save_formset(request, form, formset, change)
+        if formset.model is not TournamentDirector:
+            return
+        after = set(form.instance.directors.values_list("user__username", flat=True))
+        if before != after:
+            audit(form.instance, request.user, TournamentAudit.Action.EDIT,
+                  directors=sorted(after), changed=["directors"])
 
 
 def delete_refusal(tournament: Tournament) -> str:

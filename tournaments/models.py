@@ -94,6 +94,15 @@ class Tournament(models.Model):
         help_text=_("Apply the rematch rule: the winner of the pair's last game removes a 2 "
                     "(a 3 after two wins in a row)."),
     )
+    requested_bye_points = models.FloatField(
+        _("points for a requested bye"), choices=[(0.5, "½"), (1.0, "1")], default=0.5,
+        help_text=_("What a player gets for a bye they asked a director for (Swiss)."),
+    )
+    late_entry_points = models.FloatField(
+        _("points per missed round of a late entry"), choices=[(0.0, "0"), (0.5, "½")],
+        default=0.0,
+        help_text=_("What a late entry gets for each round played before they joined (Swiss)."),
+    )
     registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
     registration_closes_at = models.DateTimeField(
         _("registration closes"), null=True, blank=True
@@ -363,6 +372,12 @@ class TournamentAudit(models.Model):
         ROUND = "round", _("round started")
         FINISH = "finish", _("finished")
         DELETE = "delete", _("deleted")
+        RESULT = "result", _("result decided by a director")
+        BYE = "bye", _("bye given")
+        LATE = "late", _("late entry accepted")
+        FORBID = "forbid", _("pairing forbidden")
+        PAIRING = "pairing", _("pairing edited")
+        CLOCKS = "clocks", _("clocks paused or restarted")
 
     #: Empty once the tournament was deleted: its log stays, with the deletion in it.
     tournament = models.ForeignKey(Tournament, on_delete=models.SET_NULL, null=True,
@@ -382,3 +397,87 @@ class TournamentAudit(models.Model):
     def __str__(self) -> str:
         name = self.tournament or self.detail.get("name", "a deleted tournament")
         return f"{name} {self.action} by {self.actor or 'the site'}"
+
+
+class TournamentDirector(models.Model):
+    """A player an admin named to direct one tournament (staff direct every tournament).
+
+    A director manages the tournament from its page (tournaments.directing): every
+    action needs a reason and goes into its audit log."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="directors")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="directed_tournaments", verbose_name=_("player"))
+    named_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("director")
+        verbose_name_plural = _("directors")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"],
+                                    name="one_director_row_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} directs {self.tournament}"
+
+
+class PlannedBye(models.Model):
+    """A bye a director gave for a Swiss round not yet started: the player is left out
+    of that round's pairing and gets ``points`` (a requested bye's or zero)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="planned_byes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveSmallIntegerField()
+    points = models.FloatField()
+    reason = models.CharField(max_length=500)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user", "round_number"],
+                                    name="one_planned_bye_per_round_and_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} bye in round {self.round_number} of {self.tournament}"
+
+
+class ForbiddenPairing(models.Model):
+    """Two players who must not meet in this tournament (a household, a teacher and
+    pupil): the Swiss pairing treats them as having met already."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="forbidden_pairings")
+    first = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="+")
+    reason = models.CharField(max_length=500)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "first", "second"],
+                                    name="one_forbidden_row_per_pair"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} never meets {self.second} in {self.tournament}"
+
+
+class PairingEdit(models.Model):
+    """A director's edit of a Swiss round not yet started: these two play each other
+    (checked by the engine when made and again when the round is paired); the rest of
+    the field is paired by the engine."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="pairing_edits")
+    round_number = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="+")
+    allow_repeat = models.BooleanField(default=False)
+    reason = models.CharField(max_length=500)
+
+    def __str__(self) -> str:
+        return f"{self.first} - {self.second} in round {self.round_number} of {self.tournament}"

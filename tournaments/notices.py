@@ -56,6 +56,22 @@ def withdrawn(tournament: Tournament, user, reason: str) -> None:
         log.exception("telling %s of their withdrawal failed", user.pk)
 
 
+def decided(tournament: Tournament, users, what: str, reason: str, **facts) -> None:
+    """A director's decision, to each player it concerns (after the commit)."""
+    from django.db import transaction
+
+    def tell() -> None:
+        for user in users:
+            try:
+                if not getattr(user, "is_bot", False):
+                    send(user, "tournament_decision", url=_url(tournament),
+                         tournament=tournament.name, what=what, reason=reason, **facts)
+            except Exception:
+                log.exception("telling %s of a director's decision failed", user.pk)
+
+    transaction.on_commit(tell)
+
+
 def finished(tournament: Tournament) -> None:
     try:
         winner = tournament.winner.username if tournament.winner else "-"

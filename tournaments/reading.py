@@ -69,6 +69,11 @@ def history(tournament: Tournament) -> tuple[list[GameResult], list[ByeResult]]:
     return results, byes
 
 
+def forbidden(tournament: Tournament) -> list[tuple[int, int]]:
+    """The pairs a director forbade (they never meet in a Swiss round)."""
+    return list(tournament.forbidden_pairings.values_list("first_id", "second_id"))
+
+
 def schedule(tournament: Tournament):
     """A round robin's rounds, all of them (computed from the seeded field)."""
     return round_robin(entrants(tournament), cycles=tournament.cycles)

@@ -34,6 +34,7 @@ from tournaments.pairing import (
     pair_swiss,
     seat_tables,
 )
+from tournaments.pairing.swiss_edits import check_fixed_pairing
 from tournaments.writes import Action, audit, lock
 
 log = logging.getLogger(__name__)
@@ -142,15 +143,31 @@ def _pair(tournament: Tournament, rnd: TournamentRound) -> int:
                    for board, (a, b) in enumerate(pairs, 1))
     if tournament.format == Format.SWISS:
         results, byes = reading.history(tournament)
-        field_ = reading.entrants(tournament, active_only=True)
+        # A director's byes for this round leave their players out of its pairing.
+        planned = {b.user_id: b.points for b in tournament.planned_byes.filter(
+            round_number=rnd.number)}
+        for user_id, points in planned.items():
+            if user_id not in gone:
+                TournamentBye.objects.create(round=rnd, user_id=user_id, points=points)
+        field_ = [e for e in reading.entrants(tournament, active_only=True)
+                  if e.id not in planned]
+        fixed = _edited_pairings(tournament, rnd.number, field_, results, byes)
+        in_fixed = {p for pairing in fixed for p in (pairing.first, pairing.second)}
+        rest = [e for e in field_ if e.id not in in_fixed]
         if len(field_) < 2:
             raise PairingError(f"{len(field_)} player(s) left, too few for a round")
-        paired = pair_swiss(field_, results, byes,
-                            round_number=rnd.number, seed=tournament.seed)
-        if paired.bye is not None:
-            TournamentBye.objects.create(round=rnd, user_id=paired.bye, points=1.0)
+        pairings = list(fixed)
+        if len(rest) >= 2:
+            paired = pair_swiss(rest, results, byes, round_number=rnd.number,
+                                seed=tournament.seed, forbidden=reading.forbidden(tournament))
+            pairings += paired.pairings
+            bye = paired.bye
+        else:
+            bye = rest[0].id if rest else None
+        if bye is not None:
+            TournamentBye.objects.create(round=rnd, user_id=bye, points=1.0)
         return sum(_two_player(tournament, rnd, board, 0, p.first, p.second, gone)
-                   for board, p in enumerate(paired.pairings, 1))
+                   for board, p in enumerate(pairings, 1))
     if tournament.format == Format.KNOCKOUT:
         known = reading.bracket(tournament)
         if len(known) < rnd.number:
@@ -166,6 +183,17 @@ def _pair(tournament: Tournament, rnd: TournamentRound) -> int:
                                        slot.match.high.id, slot.match.low.id, gone)
         return started
     return _kasteel(tournament, rnd, gone)
+
+
+def _edited_pairings(tournament: Tournament, number: int, field_, results, byes) -> list:
+    """The directors' edits of this round, checked by the engine again with the whole
+    history (a PairingError pauses the tournament with the reason)."""
+    forbidden = reading.forbidden(tournament)
+    return [check_fixed_pairing(field_, results, byes, round_number=number,
+                                seed=tournament.seed, first=edit.first_id,
+                                second=edit.second_id, allow_repeat=edit.allow_repeat,
+                                forbidden=forbidden)
+            for edit in tournament.pairing_edits.filter(round_number=number).order_by("pk")]
 
 
 def _two_player(tournament: Tournament, rnd: TournamentRound, board: int, replay: int,

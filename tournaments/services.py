@@ -17,9 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.core import clocks
 from games.core import services as game_services
 from games.core.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.models import Match
+from tournaments.directing import authorise
 from tournaments.models import Tournament, TournamentAudit, TournamentGame, TournamentPlayer
 from tournaments.pairing import PairingError
 from tournaments.writes import audit, lock
@@ -35,18 +37,6 @@ __all__ = [
     "resume", "start",
     "withdraw",
 ]
-
-
-def _require_staff(actor) -> None:
-    if not getattr(actor, "is_staff", False):
-        raise Forbidden(_("Only admins may do this."))
-
-
-def _reason(reason: Any, *, required: bool = False) -> str:
-    text = " ".join(str(reason or "").split())[:REASON_LENGTH]
-    if required and not text:
-        raise ServiceError(_("Give a reason: it is kept in the audit log."))
-    return text
 
 
 def player_rating(user, game: str) -> float:
@@ -125,12 +115,12 @@ def _move(tournament: Tournament, allowed: tuple[str, ...], to: str) -> None:
 
 
 def open_registration(tournament_id: Any, actor, reason: Any = "") -> Tournament:
-    _require_staff(actor)
+    reason = authorise(tournament_id, actor, reason, required=False)
     with transaction.atomic():
         tournament = lock(tournament_id)
         _move(tournament, (Status.DRAFT,), Status.REGISTRATION)
         tournament.save(update_fields=["status"])
-        audit(tournament, actor, Action.OPEN, reason=_reason(reason))
+        audit(tournament, actor, Action.OPEN, reason=reason)
     return tournament
 
 
@@ -139,7 +129,7 @@ def start(tournament_id: Any, actor, reason: Any = "") -> Tournament:
     first round (a round robin played all at once: every round) is queued."""
     from tournaments import rounds
 
-    _require_staff(actor)
+    reason = authorise(tournament_id, actor, reason, required=False)
     with transaction.atomic():
         tournament = lock(tournament_id)
         _move(tournament, (Status.REGISTRATION,), Status.RUNNING)
@@ -157,20 +147,32 @@ def start(tournament_id: Any, actor, reason: Any = "") -> Tournament:
             raise ServiceError(str(exc)) from None
         tournament.started_at = timezone.now()
         tournament.save(update_fields=["status", "started_at"])
-        audit(tournament, actor, Action.START, reason=_reason(reason), players=len(entries))
+        audit(tournament, actor, Action.START, reason=reason, players=len(entries))
         rounds.queue_first_rounds(tournament)
     return tournament
 
 
+def _clocks(tournament: Tournament, reason: str, *, stop: bool) -> list[int]:
+    """Stop (or restart) the clocks of the tournament's running games, each through the
+    game's one commit path (games.core.clocks); returns the games changed."""
+    running = TournamentGame.objects.filter(
+        round__tournament=tournament, match__status=Match.Status.ACTIVE,
+    ).values_list("match_id", flat=True).order_by("match_id")
+    change = clocks.stop_match_clocks if stop else clocks.restart_match_clocks
+    return [match_id for match_id in running if change(match_id, reason)]
+
+
 def pause(tournament_id: Any, actor, reason: Any) -> Tournament:
-    """No new round starts while paused; the games of the round go on."""
-    _require_staff(actor)
-    reason = _reason(reason, required=True)
+    """No new round starts while paused, and the clocks of its running games stand
+    still (the games may go on: a move made meanwhile starts no clock); resuming
+    restarts them."""
+    reason = authorise(tournament_id, actor, reason)
     with transaction.atomic():
         tournament = lock(tournament_id)
         _move(tournament, (Status.RUNNING,), Status.PAUSED)
         tournament.save(update_fields=["status"])
-        audit(tournament, actor, Action.PAUSE, reason=reason)
+        stopped = _clocks(tournament, reason, stop=True)
+        audit(tournament, actor, Action.PAUSE, reason=reason, clocks_stopped=stopped)
     return tournament
 
 
@@ -178,28 +180,31 @@ def resume(tournament_id: Any, actor, reason: Any = "") -> Tournament:
     """Running again: a round that ended during the pause is followed by the next now."""
     from tournaments import rounds
 
-    _require_staff(actor)
+    reason = authorise(tournament_id, actor, reason, required=False)
     with transaction.atomic():
         tournament = lock(tournament_id)
         _move(tournament, (Status.PAUSED,), Status.RUNNING)
         tournament.save(update_fields=["status"])
-        audit(tournament, actor, Action.RESUME, reason=_reason(reason))
+        restarted = _clocks(tournament, reason, stop=False)
+        audit(tournament, actor, Action.RESUME, reason=reason, clocks_restarted=restarted)
         rounds.advance(tournament)
     return tournament
 
 
 def close(tournament_id: Any, actor, reason: Any) -> Tournament:
     """Final: no further round; games still running finish but change nothing here."""
-    _require_staff(actor)
-    reason = _reason(reason, required=True)
+    reason = authorise(tournament_id, actor, reason)
     with transaction.atomic():
         tournament = lock(tournament_id)
         if tournament.is_over:
             raise Conflict(_("The tournament is over already."))
+        was_paused = tournament.status == Status.PAUSED
         tournament.status = Status.CLOSED
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["status", "finished_at"])
-        audit(tournament, actor, Action.CLOSE, reason=reason)
+        # Its running games are played to their end: clocks a pause stopped run again.
+        restarted = _clocks(tournament, reason, stop=False) if was_paused else []
+        audit(tournament, actor, Action.CLOSE, reason=reason, clocks_restarted=restarted)
     return tournament
 
 
@@ -209,8 +214,7 @@ def withdraw(tournament_id: Any, actor, user, reason: Any) -> list[int]:
     and they are paired no more. The forfeited games end unrated unless the tournament
     rates withdrawals (``rate_withdrawals``, off by default as a ladder's removals).
     Returns the ids of the games forfeited."""
-    _require_staff(actor)
-    reason = _reason(reason, required=True)
+    reason = authorise(tournament_id, actor, reason)
     with transaction.atomic():
         tournament = lock(tournament_id)
         if tournament.is_over:

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Match, Seat
-from tournaments import bracket_svg, reading, services
+from tournaments import arbiter, bracket_svg, reading, services
+from tournaments.directing import may_direct
 from tournaments.models import Tournament, TournamentAudit, TournamentGame
 from tournaments.pairing import knockout_rounds
 
@@ -89,7 +90,7 @@ def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
 @require_GET
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if tournament.status == Status.DRAFT and not request.user.is_staff:
+    if tournament.status == Status.DRAFT and not may_direct(tournament, request.user):
         raise PermissionDenied(_("This tournament is not announced yet."))
     entries = reading.entries(tournament)
     names = {e.user_id: e.user.username for e in entries}
@@ -103,6 +104,8 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "rounds": _rounds(tournament, names),
         "events": tournament.audit.select_related("actor")[:RECENT_EVENTS],
         "statuses": Status,
+        "directing": may_direct(tournament, request.user),
+        "directors": [d.user.username for d in tournament.directors.select_related("user")],
     }
     if tournament.format in (Format.SWISS, Format.ROUND_ROBIN) and tournament.rounds.exists():
         rows = reading.standing_rows(tournament)
@@ -143,13 +146,36 @@ def leave(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 ACTIONS = {
-    "open": lambda t, actor, reason, player: services.open_registration(t, actor, reason),
-    "start": lambda t, actor, reason, player: services.start(t, actor, reason),
-    "pause": lambda t, actor, reason, player: services.pause(t, actor, reason),
-    "resume": lambda t, actor, reason, player: services.resume(t, actor, reason),
-    "close": lambda t, actor, reason, player: services.close(t, actor, reason),
-    "withdraw": lambda t, actor, reason, player: services.withdraw(t, actor, player, reason),
+    "open": lambda t, actor, reason, player, form: services.open_registration(t, actor, reason),
+    "start": lambda t, actor, reason, player, form: services.start(t, actor, reason),
+    "pause": lambda t, actor, reason, player, form: services.pause(t, actor, reason),
+    "resume": lambda t, actor, reason, player, form: services.resume(t, actor, reason),
+    "close": lambda t, actor, reason, player, form: services.close(t, actor, reason),
+    "withdraw": lambda t, actor, reason, player, form: services.withdraw(t, actor, player,
+                                                                          reason),
+    "result": lambda t, actor, reason, player, form: arbiter.decide_result(
+        t, actor, form.get("game", ""), form.get("outcome", ""), reason),
+    "bye": lambda t, actor, reason, player, form: arbiter.give_bye(
+        t, actor, player, form.get("round", ""), form.get("bye_kind", ""), reason),
+    "late": lambda t, actor, reason, player, form: arbiter.accept_late_entry(
+        t, actor, player, reason),
+    "forbid": lambda t, actor, reason, player, form: arbiter.forbid_pairing(
+        t, actor, player, _user(form.get("other", "")), reason),
+    "pairing": lambda t, actor, reason, player, form: arbiter.edit_pairing(
+        t, actor, player, _user(form.get("other", "")), form.get("round", ""),
+        form.get("allow_repeat") == "on", reason),
 }
+#: The actions that name a player in the form's "player" field.
+WITH_PLAYER = ("withdraw", "bye", "late", "forbid", "pairing")
+
+
+def _user(username: str):
+    username = username.strip()
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise services.ServiceError(_("There is no player %(name)s.") % {
+            "name": username or "–"})
+    return user
 
 
 def _confirm_close(request: HttpRequest, tournament_id: int, reason: str) -> HttpResponse:
@@ -166,9 +192,11 @@ def _confirm_close(request: HttpRequest, tournament_id: int, reason: str) -> Htt
 @login_required
 @require_POST
 def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Staff: open, start, pause, resume, close, withdraw a player (with a reason)."""
-    if not request.user.is_staff:
-        raise PermissionDenied(_("Only admins may do this."))
+    """A director (staff, or a player named for this tournament): open, start, pause,
+    resume, close, withdraw a player, decide a game's result, give a bye, accept a late
+    entry, forbid a pairing, each with a reason."""
+    if not may_direct(tournament_id, request.user):
+        raise PermissionDenied(_("Only the tournament's directors may do this."))
     action = request.POST.get("action", "")
     reason = request.POST.get("reason", "")
     player = None
@@ -178,13 +206,9 @@ def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "choices": ", ".join(ACTIONS)})
         if action == "close" and request.POST.get("confirm") != "yes" and reason.strip():
             return _confirm_close(request, tournament_id, reason)
-        if action == "withdraw":
-            username = request.POST.get("player", "").strip()
-            player = get_user_model().objects.filter(username=username).first()
-            if player is None:
-                raise services.ServiceError(_("There is no player %(name)s.") % {
-                    "name": username or "–"})
-        ACTIONS[action](tournament_id, request.user, reason, player)
+        if action in WITH_PLAYER:
+            player = _user(request.POST.get("player", ""))
+        ACTIONS[action](tournament_id, request.user, reason, player, request.POST)
     except services.ServiceError as error:
         messages.error(request, error.message)
     else:

@@ -75,14 +75,15 @@ def _pause_or_resume(user, now: datetime, *, pause: bool) -> None:
     from games.core.commit import Entry, NothingToDo, commit
     from games.core.errors import Conflict
 
-    running = {"deadline__isnull": False} if pause else {"paused_remaining__isnull": False}
+    running = {"deadline__isnull": False} if pause else {"paused_remaining__isnull": False,
+                                                         "match__clocks_paused": False}
     match_ids = (Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE, **running)
                  .order_by("match_id").values_list("match_id", flat=True).distinct())
 
     def change(pending) -> Entry:
         seats = [seat for seat in pending.seats if seat.user_id == user.pk
                  and (seat.deadline if pause else seat.paused_remaining) is not None]
-        if not seats:
+        if not seats or (not pause and pending.match.clocks_paused):  # the game stands still
             raise NothingToDo
         for seat in seats:
             if pause:
@@ -100,6 +101,45 @@ def _pause_or_resume(user, now: datetime, *, pause: bool) -> None:
             commit(match_id, change, now=now)
         except (NothingToDo, Conflict):  # ended meanwhile
             continue
+
+
+def stop_match_clocks(match_id: int, reason: str, now: datetime | None = None) -> bool:
+    """Stop every running clock of a game (its tournament is paused): one commit, like a
+    vacation's, with the time left kept per seat. The game may go on; a seat that comes
+    to owe a move meanwhile gets its full time kept, not running (deadlines.set_clocks).
+    False when the game had ended or stood still already."""
+    return _match_clocks(match_id, reason, now or timezone.now(), stop=True)
+
+
+def restart_match_clocks(match_id: int, reason: str, now: datetime | None = None) -> bool:
+    """Restart the clocks a stop kept (a player still on vacation stays paused)."""
+    return _match_clocks(match_id, reason, now or timezone.now(), stop=False)
+
+
+def _match_clocks(match_id: int, reason: str, now: datetime, *, stop: bool) -> bool:
+    from games.core.commit import Entry, NothingToDo, commit
+    from games.core.errors import Conflict
+
+    def change(pending) -> Entry:
+        match = pending.match
+        if match.clocks_paused == stop:
+            raise NothingToDo
+        match.clocks_paused = stop
+        for seat in pending.seats:
+            if stop and seat.deadline is not None:
+                seat.paused_remaining = max(seat.deadline - now, timedelta(0))
+                seat.deadline = None
+            elif not stop and seat.paused_remaining is not None and not seat.user.on_vacation:
+                seat.deadline = now + seat.paused_remaining
+                seat.paused_remaining = None
+        kind = "pause" if stop else "resume"
+        return Entry(kind, events=[{"type": kind, "all": True, "reason": reason[:200]}])
+
+    try:
+        commit(match_id, change, now=now)
+    except (NothingToDo, Conflict):  # ended meanwhile, or already so
+        return False
+    return True
 
 
 def end_exhausted_vacations(now: datetime | None = None) -> int:

@@ -22,7 +22,7 @@ def set_clocks(match: Match, seats: Iterable[Seat], owed: Iterable[str], now: da
     per_move = timedelta(days=match.days_per_move)
     for seat in seats:
         if seat.seat in owed and not match.is_over:
-            if seat.user.on_vacation:
+            if seat.user.on_vacation or match.clocks_paused:
                 seat.deadline, seat.paused_remaining = None, per_move
             else:
                 seat.deadline, seat.paused_remaining = now + per_move, None

@@ -76,6 +76,13 @@ def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
     if kind == "ruling":
         return _("An admin looked at the dispute: the result stands. Reason: %(reason)s") % {
             "reason": event.get("reason", "")}
+    if kind in ("pause", "resume") and event.get("all"):  # a tournament's pause
+        text = (_("The tournament is paused: every clock of this game stands still.")
+                if kind == "pause" else
+                _("The tournament goes on: the clocks of this game run again."))
+        if event.get("reason"):
+            text += " " + _("Reason: %(reason)s") % {"reason": event["reason"]}
+        return text
     if kind == "annul":
         text = _("An admin annulled the game: it counts for nothing.")
         if event.get("reason"):

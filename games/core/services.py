@@ -429,8 +429,9 @@ def expire_deadlines(now=None) -> list[int]:
     return ended
 
 
-def _admin_reason(actor, reason: Any) -> str:
-    if not getattr(actor, "is_staff", False):
+def _admin_reason(actor, reason: Any, authorised: bool = False) -> str:
+    # ``authorised``: the caller checked the actor's right (a tournament's director).
+    if not authorised and not getattr(actor, "is_staff", False):
         raise Forbidden(_("Only admins may do this."))
     reason = " ".join(str(reason or "").split())[:200]
     if not reason:
@@ -445,12 +446,14 @@ def close_disputes(match: Match, actor, status: str, reason: str, now) -> int:
         status=status, decided_by=actor, decided_at=now, decision=reason[:500])
 
 
-def correct_result(match_id: Any, actor, winner: str | None, reason: str) -> Committed:
+def correct_result(match_id: Any, actor, winner: str | None, reason: str, *,
+                   authorised: bool = False) -> Committed:
     """An admin's correction of a finished game's result: ``winner`` is a seat (seats
     joined by "+" for a team) or None for a draw; ``reason`` is shown to the players.
     One commit with the decision in the log; a correction that changes nothing is
-    refused. Ratings and ladders follow through the settle task."""
-    reason = _admin_reason(actor, reason)
+    refused. Ratings and ladders follow through the settle task. ``authorised``: the
+    caller checked the actor's right (tournaments.arbiter for a director)."""
+    reason = _admin_reason(actor, reason, authorised)
 
     def change(pending: Pending) -> Entry:
         match = pending.match
@@ -471,10 +474,10 @@ def correct_result(match_id: Any, actor, winner: str | None, reason: str) -> Com
     return commit.commit(match_id, change, running=False)
 
 
-def annul_result(match_id: Any, actor, reason: str) -> Committed:
+def annul_result(match_id: Any, actor, reason: str, *, authorised: bool = False) -> Committed:
     """An admin's annulment of a finished game: it counts for nothing (no rating, no
     ladder position change); the decision and its reason go into the game's log."""
-    reason = _admin_reason(actor, reason)
+    reason = _admin_reason(actor, reason, authorised)
 
     def change(pending: Pending) -> Entry:
         match = pending.match

@@ -21,6 +21,9 @@ def tournament_form(**changes) -> dict:
         "days_per_move": "3", "rated": "on", "round_count": "5", "cycles": "1",
         "start": "all", "min_players": "2", "advance_top": "1", "seating": "snake",
         "seed": "7",
+        "requested_bye_points": "0.5", "late_entry_points": "0.0",
+        # the directors' inline (none named), as the admin page posts it
+        "directors-TOTAL_FORMS": "0", "directors-INITIAL_FORMS": "0",
     }
     data.update(changes)
     return {name: value for name, value in data.items() if value is not None}
@@ -107,7 +110,8 @@ def test_its_terms_are_fixed_once_it_has_started(admin_client):
     html = page.content.decode()
     assert 'name="name"' in html and 'name="round_count"' not in html
     response = admin_client.post(f"/admin/tournaments/tournament/{tournament.pk}/change/",
-                                 {"name": "Renamed", "round_count": "9"})
+                                 {"name": "Renamed", "round_count": "9",
+                                  "directors-TOTAL_FORMS": "0", "directors-INITIAL_FORMS": "0"})
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert (tournament.name, tournament.round_count) == ("Renamed", 3)

@@ -102,7 +102,9 @@ def test_it_runs_the_admin_actions_in_order_with_who_and_why(make_tournament, fi
     rows = TournamentAudit.objects.filter(tournament=cup).order_by("at", "id")
     assert [r.action for r in rows if r.actor == staff] == [
         "open", "start", "pause", "resume", "close"]
-    assert rows.get(action="pause").detail == {"reason": "server move"}
+    paused = rows.get(action="pause").detail
+    assert paused["reason"] == "server move"
+    assert len(paused["clocks_stopped"]) == 2  # round 1's two games stand still
     assert rows.get(action="round").actor is None
 
 

@@ -62,14 +62,17 @@ def pair_swiss(
     round_number: int,
     seed: int = 0,
     budget: int | None = None,
+    forbidden: Sequence[tuple[PlayerId, PlayerId]] = (),
 ) -> SwissRound:
     """Pair round ``round_number`` of a Swiss among ``entrants`` (the players still in).
 
     ``games`` and ``byes`` are every earlier round, finished; players of the history who
     are no longer entrants (withdrawn) still count as met. ``budget`` caps the steps of the
     greedy search before the matching decides (None: a default that grows with the field).
+    ``forbidden`` pairs (a director's decision) never meet: they count as met already.
     """
-    players = build_players(entrants, games, byes, round_number=round_number, seed=seed)
+    players = build_players(entrants, games, byes, round_number=round_number, seed=seed,
+                            forbidden=forbidden)
     if budget is None:
         budget = 40 * len(players) + 2000
     bye = None
@@ -105,6 +108,7 @@ def build_players(
     *,
     round_number: int,
     seed: int,
+    forbidden: Sequence[tuple[PlayerId, PlayerId]] = (),
 ) -> list[SwissPlayer]:
     """The entrants ranked for pairing (score, rating, seeded draw), with their histories."""
     entrants = list(entrants)
@@ -142,6 +146,10 @@ def build_players(
         if player is not None:
             player.had_bye = True
             player.halves += round(2 * bye.points)
+    for a, b in forbidden:
+        if a in players and b in players:
+            players[a].opponents.add(b)
+            players[b].opponents.add(a)
     ranked = sorted(players.values(), key=lambda p: (-p.halves, p.rank))
     for i, player in enumerate(ranked):
         player.rank = i
