@@ -38,7 +38,7 @@ def push_service():
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):  # noqa: N802 (http.server's name)
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            service.received.append((dict(self.headers), body))
+            service.received.append(({k.lower(): v for k, v in self.headers.items()}, body))
             status = service.statuses.pop(0) if service.statuses else service.status
             self.send_response(status)
             self.send_header("Content-Length", "0")
