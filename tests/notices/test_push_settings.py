@@ -54,3 +54,11 @@ def test_it_changes_nothing_on_a_bad_value(client, alice, bad):
     response = client.post("/settings/push/", {"kind_your_turn": "1", **bad}, follow=True)
     assert not PushPreferences.objects.exists()
     assert b"Unknown time zone" in response.content or b"Quiet hours must" in response.content
+
+
+def test_a_deleted_account_keeps_no_device(alice, device):
+    from accounts import ownership
+
+    PushPreferences.objects.create(user=alice)
+    ownership._forget(alice)
+    assert not PushSubscription.objects.exists() and not PushPreferences.objects.exists()
