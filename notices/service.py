@@ -60,3 +60,14 @@ def send(user, kind: str, *, url: str = "", mail: bool = True, pushed: bool = Tr
 
     transaction.on_commit(after)
     return notice
+
+
+def push_only(user, kind: str, *, url: str = "", **params: Any) -> None:
+    """Tell by push alone, nothing stored (a chat line: the game's page keeps it), under
+    the same decision as a notice (the kind wanted, quiet hours)."""
+    ways = decide.for_notice(user, kind, timezone.now(), mail=False)
+    if ways.push:
+        try:
+            push.tell(user, kind, params, url, hold=ways.hold)
+        except Exception:
+            log.warning("pushing a %s to %s failed", kind, user.pk, exc_info=True)
