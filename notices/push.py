@@ -41,8 +41,24 @@ def payload(user, kind: str, params: dict[str, Any], url: str) -> str:
     notification per game or kind)."""
     with translation.override(getattr(user, "language", "") or settings.LANGUAGE_CODE):
         title, body = words(kind, params)
+        if params.get("left_seconds") is not None:
+            body = f"{body} {time_left(int(params['left_seconds']))}"
     tag = f"{kind}-{params['match']}" if params.get("match") else kind
     return json.dumps({"title": title, "body": body, "url": url or "/", "tag": tag})
+
+
+def time_left(seconds: int) -> str:
+    """The time left on a clock, in the largest whole unit (hours below two days)."""
+    hours = max(0, seconds) // 3600
+    if hours >= 48:
+        return ngettext("%(count)d day left.", "%(count)d days left.", hours // 24) % {
+            "count": hours // 24}
+    if hours >= 1:
+        return ngettext("%(count)d hour left.", "%(count)d hours left.", hours) % {
+            "count": hours}
+    minutes = max(0, seconds) // 60
+    return ngettext("%(count)d minute left.", "%(count)d minutes left.", minutes) % {
+        "count": minutes}
 
 
 def tell(user, kind: str, params: dict[str, Any], url: str, *, hold: bool) -> None:

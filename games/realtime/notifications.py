@@ -113,7 +113,9 @@ def push_turn(seat: Seat, *, hold: bool) -> None:
     """"Your turn" to the player's devices: the game, the opponents, the time left."""
     others = [s.user.username for s in seat.match.seats.select_related("user")
               if s.pk != seat.pk]
-    params = {"match": seat.match_id, "opponents": ", ".join(others)}
+    params: dict[str, object] = {"match": seat.match_id, "opponents": ", ".join(others)}
+    if seat.deadline is not None:
+        params["left_seconds"] = int((seat.deadline - timezone.now()).total_seconds())
     push.tell(seat.user, "your_turn", params, f"/games/{seat.match_id}/", hold=hold)
 
 

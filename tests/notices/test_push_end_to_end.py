@@ -61,7 +61,8 @@ def test_it_pushes_a_turn_that_the_browser_can_read(alice, bob, device, browser,
     message = json.loads(http_ece.decrypt(body, private_key=browser.private_key,
                                           auth_secret=browser.auth, version="aes128gcm"))
     assert message["title"] == "Your turn"
-    assert message["body"] == f"It is your turn in game #{match.pk} against bob."
+    assert message["body"].startswith(f"It is your turn in game #{match.pk} against bob. ")
+    assert message["body"].endswith(" days left.")  # the clock's time, in days
     assert message["url"] == f"/games/{match.pk}/"
     device.refresh_from_db()
     assert device.last_used_at is not None
