@@ -52,31 +52,35 @@ def in_quiet_hours(prefs: PushPreferences, now: datetime) -> bool:
     return local >= start or local < end  # over midnight, e.g. 22:00 to 07:00
 
 
-def push_wanted(user, notice_kind: str, prefs: PushPreferences | None = None) -> bool:
-    """Push is set up on the site, the player has a device and wants this kind."""
+def push_preferences(user, notice_kind: str) -> PushPreferences | None:
+    """The player's preferences when this kind is to be pushed to them: push is set up on
+    the site, the kind may be pushed, they want it and have a device; None otherwise.
+    (Asks the database nothing when push is off or the kind is never pushed.)"""
     if not settings.WEBPUSH_ENABLED or getattr(user, "is_bot", False):
-        return False
+        return None
     key = push_kind_of(notice_kind)
     if key is None:
-        return False
-    prefs = prefs or preferences(user)
-    return key not in prefs.off_kinds and PushSubscription.objects.filter(user=user).exists()
+        return None
+    prefs = preferences(user)
+    wanted = key not in prefs.off_kinds and PushSubscription.objects.filter(user=user).exists()
+    return prefs if wanted else None
 
 
 def for_notice(user, notice_kind: str, now: datetime, mail: bool) -> Ways:
     """A notice: mailed as the caller says (under the player's mail setting), pushed if
     wanted, held in quiet hours."""
-    prefs = preferences(user)
-    push = push_wanted(user, notice_kind, prefs)
+    prefs = push_preferences(user, notice_kind)
     wants_mail = (mail and bool(getattr(user, "email", "")) and not getattr(user, "is_bot", False)
                   and getattr(user, "notify", "each") != "off")
-    return Ways(mail=wants_mail, push=push, hold=push and in_quiet_hours(prefs, now))
+    return Ways(mail=wants_mail, push=prefs is not None,
+                hold=prefs is not None and in_quiet_hours(prefs, now))
 
 
 def for_turn(user, now: datetime, mail_allowed: bool) -> Ways:
     """A turn owed for the delay, while no page of the player's is open. ``mail_allowed``:
     the mail rules (their setting, once a game a day) allow a mail."""
-    prefs = preferences(user)
-    push = push_wanted(user, "your_turn", prefs)
-    mail = mail_allowed and (not push or prefs.turn_mail_too)
-    return Ways(mail=mail, push=push, hold=push and in_quiet_hours(prefs, now))
+    prefs = push_preferences(user, "your_turn")
+    if prefs is None:
+        return Ways(mail=mail_allowed, push=False, hold=False)
+    return Ways(mail=mail_allowed and prefs.turn_mail_too, push=True,
+                hold=in_quiet_hours(prefs, now))

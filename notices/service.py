@@ -42,7 +42,8 @@ def send(user, kind: str, *, url: str = "", mail: bool = True, pushed: bool = Tr
     ways = decide.for_notice(user, kind, timezone.now(), mail)
     if pushed and ways.push:
         try:
-            push.tell(user, kind, params, url, hold=ways.hold)
+            with transaction.atomic():  # a failed push leaves the caller's transaction whole
+                push.tell(user, kind, params, url, hold=ways.hold)
         except Exception:
             log.warning("pushing a %s notice to %s failed", kind, user.pk, exc_info=True)
 
