@@ -10,6 +10,7 @@ no longer their turn.
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
@@ -27,6 +28,7 @@ from games.models import Match, Seat
 from notices import decide, push
 
 ONE_DAY = timedelta(days=1)
+log = logging.getLogger(__name__)
 
 
 def is_present(user_id: int) -> bool:
@@ -76,7 +78,11 @@ def notify_turn(seat_id: int, version: int, now=None) -> bool:
         if told:
             turn_notice(seat)
             if ways.push:
-                push_turn(seat, hold=ways.hold)
+                try:
+                    with transaction.atomic():  # a failing push never undoes the turn's decision
+                        push_turn(seat, hold=ways.hold)
+                except Exception:
+                    log.warning("pushing the turn of seat %s failed", seat.pk, exc_info=True)
         if not ways.mail:
             seat.notified_version = version + 1
             seat.save(update_fields=["notified_version"])
