@@ -74,13 +74,19 @@ def tell(user, kind: str, params: dict[str, Any], url: str, *, hold: bool) -> No
 
 
 def summary(user, held: list[dict[str, str]]) -> str:
-    """One push for everything held: the link of the only one, or the notices list."""
+    """One push for everything held: the link of the only one, else the games waiting for
+    the player when a turn is among them, else the notices list."""
     with translation.override(getattr(user, "language", "") or settings.LANGUAGE_CODE):
         body = ngettext("%(count)d notice came in during your quiet hours.",
                         "%(count)d notices came in during your quiet hours.",
                         len(held)) % {"count": len(held)}
         title = _("While you were away")
-    url = held[0]["url"] if len(held) == 1 and held[0].get("url") else "/notices/"
+    if len(held) == 1 and held[0].get("url"):
+        url = held[0]["url"]
+    elif any(item.get("kind") == "your_turn" for item in held):
+        url = "/your-turn/"  # the most urgent: the games waiting for a move
+    else:
+        url = "/notices/"
     return json.dumps({"title": title, "body": body, "url": url, "tag": "summary"})
 
 

@@ -34,3 +34,18 @@ def test_a_turn_goes_by_mail_when_push_is_off(alice):
 def test_a_pushed_turn_is_not_mailed_too(alice, device):
     assert decide.for_turn(alice, NOON_UTC, True) == decide.Ways(mail=False, push=True,
                                                                  hold=False)
+
+
+@pytest.mark.parametrize("held, url", [
+    ([{"kind": "challenge_offered", "url": "/challenges/"}], "/challenges/"),
+    ([{"kind": "challenge_offered", "url": "/c/"}, {"kind": "your_turn", "url": "/games/1/"}],
+     "/your-turn/"),
+    ([{"kind": "challenge_offered", "url": "/c/"}, {"kind": "rematch_offered", "url": "/c/"}],
+     "/notices/"),
+])
+def test_a_summary_links_to_the_most_urgent_place(alice, held, url, db):
+    import json
+
+    from notices.push import summary
+
+    assert json.loads(summary(alice, held))["url"] == url
