@@ -69,3 +69,24 @@ def test_a_push_shows_a_notification_for_the_game(site, new_page):
     shown = page.evaluate("""navigator.serviceWorker.ready.then((r) => r.getNotifications())
         .then((shown) => shown.map((n) => ({title: n.title, body: n.body, url: n.data.url})))""")
     assert shown == [{"title": "Your turn", "body": message["body"], "url": "/games/7/"}]
+
+
+def test_a_click_on_the_notification_opens_its_game(site, new_page):
+    """Headless Chromium has no notification to click: the test hands the worker's
+    notificationclick handler the shown notification, and an open tab of the site goes
+    to the game (focusing needs a real click, so only the navigation is checked)."""
+    page = new_page()
+    page.context.grant_permissions(["notifications"], origin=site.url)
+    page.goto(f"{site.url}/rules/")
+    ready_registration(page)
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.evaluate("""navigator.serviceWorker.ready.then((r) => r.showNotification("Your turn",
+        {tag: "your_turn-7", data: {url: "/games/7/"}}))""")
+    worker = page.context.service_workers[0]
+    worker.evaluate("""self.registration.getNotifications().then(([shown]) => {
+        try {
+          self.dispatchEvent(new NotificationEvent("notificationclick", {notification: shown}));
+        } catch (error) { /* waitUntil refuses an event the browser did not send */ }
+    })""")
+    page.wait_for_url(f"{site.url}/games/7/")
