@@ -113,3 +113,12 @@ def test_quiet_hours_hold_pushes_until_morning_then_send_one_summary(
     assert message["body"] == "2 notices came in during your quiet hours."
     assert message["url"] == "/notices/"
     assert push.release_held(morning) == 0  # sent once
+
+
+def test_a_challenge_made_on_the_site_is_pushed(alice, bob, device, push_service, worker,
+                                                django_capture_on_commit_callbacks):
+    from games.core import services
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.create_challenge(bob, opponent=alice)
+    assert len(push_service.received) == 1
