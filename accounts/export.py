@@ -181,7 +181,7 @@ PARTS: tuple[Part, ...] = (
     Part("ladder_invitations", "ladders.LadderInvite", "user", ("ladder", "at")),
     Part("notices", "notices.Notice", "user", ("kind", "params", "url", "created_at", "read_at")),
     Part("push_devices", "notices.PushSubscription", "user",
-         ("label", "created_at", "last_used_at"),
+         ("label", "off_kinds", "created_at", "last_used_at"),
          left_out={name: "a credential between the browser and its push service, of no use "
                          "outside that browser" for name in ("endpoint", "p256dh", "auth")}),
     Part("push_preferences", "notices.PushPreferences", "user",

@@ -137,7 +137,11 @@ def push_settings(user) -> dict[str, object]:
     return {
         "push_enabled": settings.WEBPUSH_ENABLED,
         "push_public_key": settings.WEBPUSH_VAPID_PUBLIC_KEY,
-        "push_devices": PushSubscription.objects.filter(user=user),
+        "push_devices": [
+            {"device": device, "kinds": [{"key": key, "label": label,
+                                          "on": key not in device.off_kinds}
+                                         for key, label, _kinds, _default in PUSH_KINDS]}
+            for device in PushSubscription.objects.filter(user=user)],
         "push_prefs": prefs,
         "push_kinds": [{"key": key, "label": label, "on": key not in prefs.off_kinds}
                        for key, label, _kinds, _default in PUSH_KINDS],

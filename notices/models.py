@@ -38,6 +38,8 @@ class PushSubscription(models.Model):
     p256dh = models.CharField(max_length=100)
     auth = models.CharField(max_length=40)
     label = models.CharField(max_length=80, blank=True, default="")
+    # Kinds turned off on this device only (the player's choice for all devices holds too).
+    off_kinds = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
 

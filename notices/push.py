@@ -22,6 +22,7 @@ from druidsite.enqueue import queue
 from notices.decide import in_quiet_hours
 from notices.kinds import words
 from notices.models import PushPreferences, PushSubscription
+from notices.push_kinds import push_kind_of
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +70,9 @@ def tell(user, kind: str, params: dict[str, Any], url: str, *, hold: bool) -> No
         prefs.save(update_fields=["held"])
         return
     text = payload(user, kind, params, url)
-    ids = list(PushSubscription.objects.filter(user=user).values_list("pk", flat=True))
+    key = push_kind_of(kind)
+    ids = [pk for pk, off in PushSubscription.objects.filter(user=user).values_list(
+        "pk", "off_kinds") if key not in off]
     transaction.on_commit(lambda: [queue("notices.send_push", (pk, text)) for pk in ids])
 
 

@@ -121,6 +121,17 @@ def remove_device(request: HttpRequest, device_id: int) -> HttpResponse:
     return redirect("/settings/#push")
 
 
+@login_required
+@require_POST
+def device_kinds(request: HttpRequest, device_id: int) -> HttpResponse:
+    """The kinds one device gets (each also on for all devices)."""
+    device = get_object_or_404(PushSubscription, pk=device_id, user=request.user)
+    device.off_kinds = [key for key in PUSH_KIND_KEYS if not request.POST.get(f"kind_{key}")]
+    device.save(update_fields=["off_kinds"])
+    messages.success(request, _("Your push settings are saved."))
+    return redirect("/settings/#push")
+
+
 def _time(value: str) -> time | None:
     try:
         return time.fromisoformat(value) if value else None

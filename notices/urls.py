@@ -8,4 +8,6 @@ urlpatterns = [
     path("settings/push/", push_views.preferences, name="push_preferences"),
     path("settings/push/devices/<int:device_id>/remove", push_views.remove_device,
          name="push_remove_device"),
+    path("settings/push/devices/<int:device_id>/kinds", push_views.device_kinds,
+         name="push_device_kinds"),
 ]

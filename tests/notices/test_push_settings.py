@@ -62,3 +62,20 @@ def test_a_deleted_account_keeps_no_device(alice, device):
     PushPreferences.objects.create(user=alice)
     ownership._forget(alice)
     assert not PushSubscription.objects.exists() and not PushPreferences.objects.exists()
+
+
+def test_it_turns_a_kind_off_on_one_device(client, alice, device, push_service, worker,
+                                           django_capture_on_commit_callbacks):
+    from notices.service import send
+
+    other = PushSubscription.objects.create(user=alice, endpoint=push_service.url + "-2",
+                                            p256dh=device.p256dh, auth=device.auth)
+    client.force_login(alice)
+    client.post(f"/settings/push/devices/{device.pk}/kinds", {"kind_your_turn": "1"})
+    device.refresh_from_db()
+    assert "challenge" in device.off_kinds and "your_turn" not in device.off_kinds
+    with django_capture_on_commit_callbacks(execute=True):
+        send(alice, "challenge_offered", url="/challenges/", name="bob")
+    assert worker == ["sent"] and len(push_service.received) == 1  # the other device only
+    other.refresh_from_db()
+    assert other.last_used_at is not None

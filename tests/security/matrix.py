@@ -141,6 +141,8 @@ MATRIX: dict[str, list[Case]] = {
         "GET": NOT_ALLOWED, "POST": away("302>/settings/")}, body={"kind_your_turn": "1"})],
     "settings/push/devices/<int:device_id>/remove": [Case("/settings/push/devices/999/remove", {
         "GET": NOT_ALLOWED, "POST": (L, "404", "404", "404", "404")})],
+    "settings/push/devices/<int:device_id>/kinds": [Case("/settings/push/devices/999/kinds", {
+        "GET": NOT_ALLOWED, "POST": (L, "404", "404", "404", "404")})],
     "settings/vacation/": [Case("/settings/vacation/", {
         "GET": NOT_ALLOWED, "POST": away("302w>/settings/")}, body={"action": "start"})],
     # Lobby and challenges (bob challenged alice; carol cannot challenge herself)

@@ -66,6 +66,7 @@ FIELDS: dict[str, dict | None] = {
     # JSON bodies (tests/notices/test_push_api.py); off here, so refused before reading one.
     "settings/push/subscription": {},
     "settings/push/devices/<int:device_id>/remove": {},
+    "settings/push/devices/<int:device_id>/kinds": {"kind_your_turn": ("1",)},
     "lobby/": None,
     "challenges/new/": {"game": GAMES, "opponent": "username", "days_per_move": "int",
                         "creator_seat": SEATS, "rated": "bool", "my_handicap": "int",
