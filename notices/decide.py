@@ -62,8 +62,11 @@ def push_preferences(user, notice_kind: str) -> PushPreferences | None:
     if key is None:
         return None
     prefs = preferences(user)
-    wanted = key not in prefs.off_kinds and PushSubscription.objects.filter(user=user).exists()
-    return prefs if wanted else None
+    if key in prefs.off_kinds:
+        return None
+    # A device that takes this kind (each device may turn kinds off for itself).
+    devices = PushSubscription.objects.filter(user=user).values_list("off_kinds", flat=True)
+    return prefs if any(key not in off for off in devices) else None
 
 
 def for_notice(user, notice_kind: str, now: datetime, mail: bool) -> Ways:

@@ -49,3 +49,11 @@ def test_a_summary_links_to_the_most_urgent_place(alice, held, url, db):
     from notices.push import summary
 
     assert json.loads(summary(alice, held))["url"] == url
+
+
+@pytest.mark.django_db
+def test_a_turn_is_mailed_when_no_device_takes_turns(alice, device):
+    device.off_kinds = ["your_turn"]
+    device.save()
+    assert decide.for_turn(alice, NOON_UTC, True) == decide.Ways(mail=True, push=False,
+                                                                 hold=False)
