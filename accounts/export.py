@@ -180,6 +180,12 @@ PARTS: tuple[Part, ...] = (
     Part("ladder_bans", "ladders.LadderBan", "user", ("ladder", "until", "reason", "at")),
     Part("ladder_invitations", "ladders.LadderInvite", "user", ("ladder", "at")),
     Part("notices", "notices.Notice", "user", ("kind", "params", "url", "created_at", "read_at")),
+    Part("push_devices", "notices.PushSubscription", "user",
+         ("label", "off_kinds", "created_at", "last_used_at"),
+         left_out={name: "a credential between the browser and its push service, of no use "
+                         "outside that browser" for name in ("endpoint", "p256dh", "auth")}),
+    Part("push_preferences", "notices.PushPreferences", "user",
+         ("off_kinds", "turn_mail_too", "quiet_from", "quiet_until", "time_zone", "held")),
     Part("following", "social.Follow", "follower", ("followed", "at")),
     Part("blocking", "social.Block", "blocker", ("blocked", "at")),
     Part("reports_made", "social.Report", "reporter",

@@ -57,13 +57,16 @@ def _forget(user) -> None:
     from rest_framework.authtoken.models import Token
 
     from games.models import ChatMessage, Dispute, Note
-    from notices.models import Notice
+    from notices.models import Notice, PushPreferences, PushSubscription
     from social.models import Block, Follow, Report
     from social.services import end_sessions
 
     Token.objects.filter(user=user).delete()
     EmailAddress.objects.filter(user=user).delete()
     Notice.objects.filter(user=user).delete()
+    # A deleted account's browsers get no more pushes.
+    PushSubscription.objects.filter(user=user).delete()
+    PushPreferences.objects.filter(user=user).delete()
     Follow.objects.filter(follower=user).delete()
     Follow.objects.filter(followed=user).delete()
     Block.objects.filter(blocker=user).delete()

@@ -122,8 +122,30 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "vacation_days_per_year": settings.VACATION_DAYS_PER_YEAR,
             "vacation_left": format_duration(seconds_left),
             "vacation_left_seconds": seconds_left,
+            **push_settings(user),
         },
     )
+
+
+def push_settings(user) -> dict[str, object]:
+    """The push part of the settings page: the devices and each kind on or off."""
+    from notices.decide import preferences
+    from notices.models import PushSubscription
+    from notices.push_kinds import PUSH_KINDS
+
+    prefs = preferences(user)
+    return {
+        "push_enabled": settings.WEBPUSH_ENABLED,
+        "push_public_key": settings.WEBPUSH_VAPID_PUBLIC_KEY,
+        "push_devices": [
+            {"device": device, "kinds": [{"key": key, "label": label,
+                                          "on": key not in device.off_kinds}
+                                         for key, label, _kinds, _default in PUSH_KINDS]}
+            for device in PushSubscription.objects.filter(user=user)],
+        "push_prefs": prefs,
+        "push_kinds": [{"key": key, "label": label, "on": key not in prefs.off_kinds}
+                       for key, label, _kinds, _default in PUSH_KINDS],
+    }
 
 
 def set_language(request: HttpRequest) -> HttpResponse:

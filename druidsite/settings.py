@@ -197,7 +197,8 @@ else:
     CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = "cache+memory://"
 
-CELERY_IMPORTS = ["druidsite.tasks", "games.tasks", "ladders.tasks", "tournaments.tasks"]
+CELERY_IMPORTS = ["druidsite.tasks", "games.tasks", "ladders.tasks", "tournaments.tasks",
+                  "notices.tasks"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -260,6 +261,7 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "games.end_exhausted_vacations", "schedule": timedelta(minutes=10),
     },
     "turn-mails": {"task": "games.send_turn_mails", "schedule": timedelta(minutes=1)},
+    "held-pushes": {"task": "notices.release_held_pushes", "schedule": timedelta(minutes=5)},
     "turn-digests": {"task": "games.send_digests", "schedule": crontab(hour=7, minute=0)},
     "ladders-drop-inactive": {"task": "ladders.drop_inactive", "schedule": timedelta(hours=1)},
     "ladders-catch-up": {"task": "ladders.catch_up", "schedule": timedelta(minutes=10)},
@@ -268,6 +270,16 @@ CELERY_BEAT_SCHEDULE: dict = {
 # Turn mails wait this long (games.send_turn_mails looks every minute), so a player
 # who answers at once gets none.
 NOTIFY_DELAY_SECONDS = env.int("NOTIFY_DELAY_SECONDS", 120, minimum=0)
+# Web push (notices.push): the VAPID key pair (`manage.py webpush_keys` makes one) and a
+# contact for the push services (mailto: or https:). Without all three, push is off.
+WEBPUSH_VAPID_PUBLIC_KEY = env.str("WEBPUSH_VAPID_PUBLIC_KEY", "")
+WEBPUSH_VAPID_PRIVATE_KEY = env.str("WEBPUSH_VAPID_PRIVATE_KEY", "")
+WEBPUSH_CONTACT = env.str("WEBPUSH_CONTACT", "")
+if WEBPUSH_CONTACT and not WEBPUSH_CONTACT.startswith(("mailto:", "https://")):
+    raise ImproperlyConfigured("WEBPUSH_CONTACT must start with mailto: or https://")
+WEBPUSH_ENABLED = bool(WEBPUSH_VAPID_PUBLIC_KEY and WEBPUSH_VAPID_PRIVATE_KEY and WEBPUSH_CONTACT)
+# Push endpoints must be https; only tests bring their own endpoint on loopback.
+WEBPUSH_ALLOW_LOOPBACK = False
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", 30, minimum=0)
 # A player may dispute a result for this many days after the end of the game.
 DISPUTE_DAYS = env.int("DISPUTE_DAYS", 7, minimum=0)

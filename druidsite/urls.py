@@ -8,6 +8,7 @@ from django.views.decorators.http import require_safe
 
 from accounts import views as accounts_views
 from druidsite.health import healthz, ping
+from druidsite.installable import manifest, offline, service_worker
 from druidsite.private_answers import same_for_everyone
 from games.pages import home as views_home
 
@@ -25,6 +26,9 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("healthz", healthz, name="healthz"),
     path("ping", ping, name="ping"),
+    path("manifest.webmanifest", manifest, name="manifest"),
+    path("sw.js", service_worker, name="service_worker"),
+    path("offline/", offline, name="offline"),
     # The footer's language switch; for a player it also saves the choice.
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),

@@ -127,6 +127,8 @@ KINDS = {
                          gettext_noop("It is your turn in game #%(match)s against "
                                       "%(opponents)s.")),
     "table_invited": _table_invited,
+    "chat_addressed": _worded(gettext_noop("A chat line in game #%(match)s"),
+                              gettext_noop("%(name)s: %(text)s")),
     "table_started": _worded(gettext_noop("Your table has started"),
                              gettext_noop("The table #%(table)s is full: game #%(match)s has "
                                           "started.")),

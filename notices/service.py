@@ -1,7 +1,8 @@
-"""Sending notices: stored for the site's list, told live to open pages, mailed.
+"""Sending notices: stored for the site's list, told live to open pages, mailed, pushed.
 
-A notice is mailed under the player's mail setting (none when turn mails are
-off; a bot has no mail). Sending never raises into the action that caused it.
+Whether a notice is mailed or pushed is decided in notices.decide: mailed under the
+player's mail setting (none when turn mails are off; a bot has no mail), pushed for
+the kinds the player wants. Sending never raises into the action that caused it.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
-from django.utils import translation
+from django.utils import timezone, translation
 
 from druidsite.site_url import site_url
+from notices import decide, push
 from notices.kinds import words
 from notices.models import Notice
 
@@ -32,13 +34,22 @@ def publish_unread(user) -> None:
     publish(user_group(user.pk), {"type": "user.notices", "unread": unread_count(user)})
 
 
-def send(user, kind: str, *, url: str = "", mail: bool = True, **params: Any) -> Notice:
+def send(user, kind: str, *, url: str = "", mail: bool = True, pushed: bool = True,
+         **params: Any) -> Notice:
+    """Store a notice and tell the player; ``pushed=False``: the caller decided the push
+    (the turn, in games.realtime.notifications)."""
     notice = Notice.objects.create(user=user, kind=kind, params=params, url=url)
+    ways = decide.for_notice(user, kind, timezone.now(), mail)
+    if pushed and ways.push:
+        try:
+            with transaction.atomic():  # a failed push leaves the caller's transaction whole
+                push.tell(user, kind, params, url, hold=ways.hold)
+        except Exception:
+            log.warning("pushing a %s notice to %s failed", kind, user.pk, exc_info=True)
 
     def after() -> None:
         publish_unread(user)
-        if mail and user.email and not getattr(user, "is_bot", False) and \
-                getattr(user, "notify", "each") != "off":
+        if ways.mail:
             try:
                 with translation.override(getattr(user, "language", "") or
                                           settings.LANGUAGE_CODE):
@@ -50,3 +61,14 @@ def send(user, kind: str, *, url: str = "", mail: bool = True, **params: Any) ->
 
     transaction.on_commit(after)
     return notice
+
+
+def push_only(user, kind: str, *, url: str = "", **params: Any) -> None:
+    """Tell by push alone, nothing stored (a chat line: the game's page keeps it), under
+    the same decision as a notice (the kind wanted, quiet hours)."""
+    ways = decide.for_notice(user, kind, timezone.now(), mail=False)
+    if ways.push:
+        try:
+            push.tell(user, kind, params, url, hold=ways.hold)
+        except Exception:
+            log.warning("pushing a %s to %s failed", kind, user.pk, exc_info=True)

@@ -126,7 +126,38 @@ def send(match_id: Any, user, channel: Any, text: Any) -> ChatMessage:
             "n": RATE_COUNT, "s": RATE_SECONDS})
     message = ChatMessage.objects.create(match=match, user=user, channel=channel, text=text)
     _broadcast(match, message)
+    _push_to_addressed(match, message)
     return message
+
+
+def addressed(match: Match, message: ChatMessage) -> list:
+    """The players a line is addressed to: in a game of two, the other player (on the
+    players' channel); at a bigger table, those it names as @name."""
+    players = [seat.user for seat in match.seats.select_related("user")
+               if not seat.takeover_level and not seat.user.is_bot]
+    others = [player for player in players if player.pk != message.user_id
+              and message.channel in readable(match, player)]
+    if message.channel == SPECTATORS:
+        return []
+    if len(players) == 2:
+        return others
+    return [player for player in others if f"@{player.username}".lower() in
+            message.text.lower()]
+
+
+def _push_to_addressed(match: Match, message: ChatMessage) -> None:
+    """A push to each player the line is addressed to who has no page open (they would
+    see it), if they turned chat pushes on (notices.decide)."""
+    from django.core.cache import cache
+
+    from druidsite.realtime import presence_key
+    from notices.service import push_only
+
+    for player in addressed(match, message):
+        if cache.get(presence_key(player.pk)):
+            continue
+        push_only(player, "chat_addressed", url=f"/games/{match.pk}/", match=match.pk,
+                  name=message.user.username, text=message.text[:120])
 
 
 def ai_says(match: Match, user, text: str) -> ChatMessage:

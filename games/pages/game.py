@@ -270,7 +270,19 @@ def game_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
         read_turn_notices(request.user, match.pk)
     context["hints_offered"] = hints.offered(match, request.user)
+    context["push_prompt"] = push_prompt(request, match, context.get("viewer"))
     return render(request, "games/game.html", context)
+
+
+def push_prompt(request: HttpRequest, match: Match, viewer: object) -> bool:
+    """Offer push after a move (game.js shows it then): a player of a correspondence
+    game, with push set up on the site and no device of theirs registered yet."""
+    from django.conf import settings
+
+    from notices.models import PushSubscription
+
+    return bool(settings.WEBPUSH_ENABLED and viewer and not match.tutorial
+                and not PushSubscription.objects.filter(user=request.user).exists())
 
 
 def chat_context(request: HttpRequest, match: Match) -> dict:

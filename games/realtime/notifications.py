@@ -10,6 +10,7 @@ no longer their turn.
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
@@ -24,8 +25,10 @@ from django.utils import timezone, translation
 from druidsite.realtime import presence_key
 from druidsite.site_url import site_url
 from games.models import Match, Seat
+from notices import decide, push
 
 ONE_DAY = timedelta(days=1)
+log = logging.getLogger(__name__)
 
 
 def is_present(user_id: int) -> bool:
@@ -67,12 +70,20 @@ def notify_turn(seat_id: int, version: int, now=None) -> bool:
             return False
         user = seat.user
         present = is_present(user.pk)
-        if seat.owes_move and not seat.played_by_ai and not present:
+        told = seat.owes_move and not seat.played_by_ai and not present
+        mail_allowed = told and not (not user.email or user.notify != user.Notify.EACH
+                                     or (seat.notified_at and now - seat.notified_at < ONE_DAY))
+        # One decision for mail and push (notices.decide): once per turn, after the delay.
+        ways = decide.for_turn(user, now, bool(mail_allowed))
+        if told:
             turn_notice(seat)
-        wanted = not (seat.played_by_ai or not user.email or user.notify != user.Notify.EACH
-                      or not seat.owes_move or present
-                      or (seat.notified_at and now - seat.notified_at < ONE_DAY))
-        if not wanted:
+            if ways.push:
+                try:
+                    with transaction.atomic():  # a failing push never undoes the turn's decision
+                        push_turn(seat, hold=ways.hold)
+                except Exception:
+                    log.warning("pushing the turn of seat %s failed", seat.pk, exc_info=True)
+        if not ways.mail:
             seat.notified_version = version + 1
             seat.save(update_fields=["notified_version"])
             return False
@@ -100,8 +111,18 @@ def turn_notice(seat: Seat) -> None:
         return
     others = [s.user.username for s in seat.match.seats.select_related("user")
               if s.pk != seat.pk]
-    send(seat.user, "your_turn", url=f"/games/{seat.match_id}/", mail=False,
+    send(seat.user, "your_turn", url=f"/games/{seat.match_id}/", mail=False, pushed=False,
          match=seat.match_id, opponents=", ".join(others))
+
+
+def push_turn(seat: Seat, *, hold: bool) -> None:
+    """"Your turn" to the player's devices: the game, the opponents, the time left."""
+    others = [s.user.username for s in seat.match.seats.select_related("user")
+              if s.pk != seat.pk]
+    params: dict[str, object] = {"match": seat.match_id, "opponents": ", ".join(others)}
+    if seat.deadline is not None:
+        params["left_seconds"] = int((seat.deadline - timezone.now()).total_seconds())
+    push.tell(seat.user, "your_turn", params, f"/games/{seat.match_id}/", hold=hold)
 
 
 def read_turn_notices(user, match_id: int) -> None:

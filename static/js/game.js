@@ -270,6 +270,23 @@ async function goToNextGame() {
   }
 }
 
+// After the player's move (never on a first visit): offer push notifications, once,
+// while the browser has not been asked and the player has not said "not now".
+function offerPush() {
+  const prompt = document.getElementById("push-prompt");
+  if (!prompt || !("Notification" in window) || Notification.permission !== "default") return;
+  try {
+    if (localStorage.getItem("push-prompt-closed")) return;
+  } catch {
+    return;
+  }
+  prompt.hidden = false;
+  document.getElementById("push-prompt-close").addEventListener("click", () => {
+    prompt.hidden = true;
+    try { localStorage.setItem("push-prompt-closed", "1"); } catch { /* private mode */ }
+  }, { once: true });
+}
+
 // A notice about a rematch of this game (static/js/site.js): show its new state;
 // once accepted, on to the new game.
 document.addEventListener("druid:notice", (event) => {
@@ -307,6 +324,7 @@ function start(module) {
         if (ctx.version < version) enqueue(() => advance([], version));
       }, 2500);
       if (root.dataset.autoNext) goToNextGame();
+      offerPush();
     },
     stale() {
       enqueue(() => advance([], undefined, true));

@@ -20,6 +20,7 @@ TASKS = {
     "games.requeue_bot_tasks", "games.review_match", "games.send_digests",
     "games.send_turn_mails", "games.settle_result",
     "ladders.catch_up", "ladders.drop_inactive",
+    "notices.release_held_pushes", "notices.send_push",
     "tournaments.catch_up", "tournaments.start_round",
 }
 

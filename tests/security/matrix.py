@@ -87,6 +87,10 @@ MATRIX: dict[str, list[Case]] = {
     "healthz": [Case("/healthz", READ)],
     "ping": [Case("/ping", READ_ANY)],
     "favicon.ico": [Case("/favicon.ico", {"GET": "301>/static/img/favicon.svg", "POST": "405"})],
+    # The installable site: the same for everyone.
+    "manifest.webmanifest": [Case("/manifest.webmanifest", {"GET": "200", "POST": "405"})],
+    "sw.js": [Case("/sw.js", {"GET": "200", "POST": "405"})],
+    "offline/": [Case("/offline/", {"GET": "200", "POST": "405"})],
     # A player's choice is saved too (it reaches their other devices).
     "i18n/setlang/": [Case("/i18n/setlang/", {"GET": "302>/", "POST": (
         "302>/", "302w>/", "302w>/", "302w>/", "302w>/")},
@@ -130,6 +134,15 @@ MATRIX: dict[str, list[Case]] = {
     "players/<str:username>/vs/<str:other>/": [Case("/players/alice/vs/bob/", READ_ANY)],
     "settings/": [Case("/settings/", {"GET": PLAYERS_ONLY, "POST": away("302w>/settings/")},
                        body={"notify": "off", "language": "nl"})],
+    # Push: off in the tests' settings (no VAPID keys), so a device is refused.
+    "settings/push/subscription": [Case("/settings/push/subscription", {
+        "GET": NOT_ALLOWED, "POST": (L, "409", "409", "409", "409")})],
+    "settings/push/": [Case("/settings/push/", {
+        "GET": NOT_ALLOWED, "POST": away("302>/settings/")}, body={"kind_your_turn": "1"})],
+    "settings/push/devices/<int:device_id>/remove": [Case("/settings/push/devices/999/remove", {
+        "GET": NOT_ALLOWED, "POST": (L, "404", "404", "404", "404")})],
+    "settings/push/devices/<int:device_id>/kinds": [Case("/settings/push/devices/999/kinds", {
+        "GET": NOT_ALLOWED, "POST": (L, "404", "404", "404", "404")})],
     "settings/vacation/": [Case("/settings/vacation/", {
         "GET": NOT_ALLOWED, "POST": away("302w>/settings/")}, body={"action": "start"})],
     # Lobby and challenges (bob challenged alice; carol cannot challenge herself)

@@ -60,6 +60,13 @@ FIELDS: dict[str, dict | None] = {
     "settings/": {"notify": ("each", "digest", "off"), "language": ("", "en", "nl"),
                   "animation_speed": ("normal", "fast", "off"), "auto_next_game": "bool"},
     "settings/vacation/": {"action": ("start", "stop")},
+    "settings/push/": {"kind_your_turn": ("1",), "kind_chat": ("1",), "turn_mail_too": ("1",),
+                       "quiet_from": ("22:00",), "quiet_until": ("07:00",),
+                       "time_zone": ("Europe/Amsterdam", "UTC")},
+    # JSON bodies (tests/notices/test_push_api.py); off here, so refused before reading one.
+    "settings/push/subscription": {},
+    "settings/push/devices/<int:device_id>/remove": {},
+    "settings/push/devices/<int:device_id>/kinds": {"kind_your_turn": ("1",)},
     "lobby/": None,
     "challenges/new/": {"game": GAMES, "opponent": "username", "days_per_move": "int",
                         "creator_seat": SEATS, "rated": "bool", "my_handicap": "int",

@@ -20,7 +20,8 @@ from tests.security.urlmap import admin_paths, client_for, outcome
 pytestmark = pytest.mark.django_db
 
 #: Patterns whose answer is the same for everyone (no name, no game, no token).
-SAME_FOR_EVERYONE = {"favicon.ico", "api/schema/", "api/docs/"}
+SAME_FOR_EVERYONE = {"favicon.ico", "api/schema/", "api/docs/", "manifest.webmanifest", "sw.js",
+                     "offline/"}
 SIGNED_IN = ("player", "staff")
 
 
