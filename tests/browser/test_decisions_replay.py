@@ -55,21 +55,13 @@ start_round(cup.pk, 1)
 print(json.dumps({'ladder': ladder.pk, 'first': first.pk, 'cup': cup.pk}))
 """
 
-DECIDE_CUP = SETTLE + """
-from accounts.models import User
+FINISH_CUP_GAME = SETTLE + """
 from games.core import services as games
-from games.models import Match
 from tournaments.models import TournamentGame
-chief = User.objects.get(username='chief')
 game = TournamentGame.objects.filter(round__tournament_id={cup}, match__isnull=False).first()
 games.resign(game.match_id, game.first)
 settled(game.match_id)
-games.annul_result(game.match_id, chief, 'played by someone else')
-settled(game.match_id)
-games.correct_result(game.match_id, chief,
-                     game.match.seats.get(user=game.first).seat, 'the first seat won')
-settled(game.match_id)
-print(json.dumps({{'match': game.match_id}}))
+print(json.dumps({{'match': game.match_id, 'first': game.first.username}}))
 """
 
 REPLAY = """
@@ -100,6 +92,18 @@ def _decide(admin, site, game_id: int, result: str, why: str) -> None:
     assert "The decision is recorded" in admin.content()
 
 
+def _direct(admin, site, cup: int, match_id: int, outcome: str, why: str) -> None:
+    admin.goto(f"{site.url}/tournaments/{cup}/")
+    admin.locator("#tournament-admin summary").click()
+    admin.select_option("#admin-action", "result")
+    admin.fill("#admin-game", str(match_id))
+    admin.fill("#admin-outcome", outcome)
+    admin.fill("#admin-reason", why)
+    with admin.expect_navigation():
+        admin.locator("#admin-submit").click()
+    assert "Done:" in admin.content(), admin.locator(".messages").all_inner_texts()
+
+
 def test_three_decisions_agree_with_a_replay_everywhere(site, new_page):
     made = _shell(site, SETUP)
     admin = new_page()
@@ -112,7 +116,12 @@ def test_three_decisions_agree_with_a_replay_everywhere(site, new_page):
     for result, why in (("annul", "played by someone else"), ("challenger", "it stood"),
                         ("annul", "annulled after all")):
         _decide(admin, site, made["first"], result, why)
-    _shell(site, DECIDE_CUP.format(cup=made["cup"]))
+    # The tournament game: its second player resigns, then the admin decides it twice
+    # from the tournament's page (annul, then the first player won).
+    finished = _shell(site, FINISH_CUP_GAME.format(cup=made["cup"]))
+    for outcome, why in (("annul", "played by someone else"),
+                         (finished["first"], "the first player won")):
+        _direct(admin, site, made["cup"], finished["match"], outcome, why)
     # The site settles each decision after its commit, from its queue: wait for it.
     for _attempt in range(30):
         verified = site.manage("verify_games")
