@@ -14,7 +14,21 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from django.db import OperationalError
+
 log = logging.getLogger(__name__)
+
+#: The options of a follow-up task keyed by (object, version), each idempotent: a
+#: worker killed mid-way leaves it queued, so it runs again; a database briefly gone
+#: is tried again with a growing pause. ``@shared_task(name=..., **IDEMPOTENT_FOLLOW_UP)``
+IDEMPOTENT_FOLLOW_UP: dict[str, Any] = {
+    "ignore_result": True,
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": True,
+    "max_retries": 5,
+}
 
 def enqueue(task, args: Sequence[Any] = (), **options: Any) -> bool:
     """``task.apply_async(args, **options)``; False (and a warning) when it failed.

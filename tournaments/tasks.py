@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import OperationalError
 
+from druidsite.enqueue import IDEMPOTENT_FOLLOW_UP
 from tournaments import rounds
 
 
 @shared_task(
     name="tournaments.start_round",
-    ignore_result=True,
-    acks_late=True,  # a worker killed mid-way leaves the task queued: it runs again
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=5,
+    **IDEMPOTENT_FOLLOW_UP,
 )
 def start_round(tournament_id: int, round_number: int) -> bool:
     """Pair and start round ``round_number``, exactly once (rounds.start_round)."""

@@ -9,11 +9,10 @@ import logging
 from datetime import timedelta
 
 from celery import shared_task
-from django.db import OperationalError
 from django.dispatch import receiver
 from django.utils import timezone
 
-from druidsite.enqueue import enqueue
+from druidsite.enqueue import IDEMPOTENT_FOLLOW_UP, enqueue
 from games.ai_players import bots
 from games.ai_players.bots import AI_SEAT
 from games.core.commit import Committed, match_committed
@@ -24,12 +23,7 @@ log = logging.getLogger(__name__)
 
 @shared_task(
     name="games.bot_move",
-    ignore_result=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=5,
+    **IDEMPOTENT_FOLLOW_UP,
     soft_time_limit=30,
     time_limit=40,
 )

@@ -7,9 +7,8 @@ commit itself imports nothing of this module.
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import OperationalError
 
-from druidsite.enqueue import enqueue
+from druidsite.enqueue import IDEMPOTENT_FOLLOW_UP, enqueue
 from games.core import clocks, commit, services
 from games.core.commit import Committed
 
@@ -26,12 +25,7 @@ def end_exhausted_vacations() -> int:
 
 @shared_task(
     name="games.settle_result",
-    ignore_result=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=5,
+    **IDEMPOTENT_FOLLOW_UP,
 )
 def settle_result(match_id: int, version: int) -> bool:
     """The slow follow-ups of a new or changed result (ratings, ladder positions, the
