@@ -204,6 +204,18 @@ PARTS: tuple[Part, ...] = (
     Part("tournament_byes", "tournaments.TournamentBye", "user", ("round", "points")),
     Part("tournament_log", "tournaments.TournamentAudit", "actor",
          ("tournament", "action", "detail", "at")),
+    Part("tournament_directing", "tournaments.TournamentDirector", "user",
+         ("tournament", "named_at")),
+    Part("tournament_planned_byes", "tournaments.PlannedBye", "user",
+         ("tournament", "round_number", "points", "reason")),
+    Part("tournament_forbidden_pairings", "tournaments.ForbiddenPairing", "first",
+         ("tournament", "second", "reason")),
+    Part("tournament_forbidden_pairings_second", "tournaments.ForbiddenPairing", "second",
+         ("tournament", "first", "reason")),
+    Part("tournament_pairing_edits", "tournaments.PairingEdit", "first",
+         ("tournament", "round_number", "second", "allow_repeat", "reason")),
+    Part("tournament_pairing_edits_second", "tournaments.PairingEdit", "second",
+         ("tournament", "round_number", "first", "allow_repeat", "reason")),
     Part("email_addresses", "account.EmailAddress", "user", ("email", "verified", "primary")),
 )
 
