@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_player_pages import serious_violations
 
@@ -91,9 +92,9 @@ def test_it_reports_a_line_through_the_sites_own_dialog(site, browser, game, sho
             body=json.dumps({"error": "You have 20 open reports already."})))
         page.fill("#report-reason", "Insulting me")
         page.locator("#report-send").click()
-        error = page.locator("#report-error")
-        error.wait_for()
-        assert "The report was not sent: You have 20 open reports already." in error.text_content()
+        # The refusal replaces the words of the empty reason above: wait for them to change.
+        expect(page.locator("#report-error")).to_contain_text(
+            "The report was not sent: You have 20 open reports already.")
         assert dialog.is_visible() and flag.is_visible()
         page.screenshot(path=str(shots / f"report-refused-{viewport}.png"))
         page.unroute("**/report/")
