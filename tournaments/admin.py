@@ -51,7 +51,8 @@ class TournamentAdmin(DeletableWithItsLog, AuditedSaveMixin):
         (gettext_lazy("Games"), {"fields": ("days_per_move", "rated", "rate_withdrawals",
                                                   "rematch_handicap")}),
         (gettext_lazy("Rounds"), {"fields": ("round_count", "cycles", "start",
-                                             "requested_bye_points", "late_entry_points")}),
+                                             "requested_bye_points", "late_entry_points",
+                                             "tiebreaks")}),
         (gettext_lazy("Registration"), {"fields": (
             "registration_opens_at", "registration_closes_at", "min_players", "max_players",
             "min_rating", "max_rating")}),

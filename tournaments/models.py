@@ -33,6 +33,22 @@ def new_seed() -> int:
     return random.randrange(2**31)
 
 
+#: The tie-breaks a tournament may choose (tournaments.pairing.tiebreaks), as people read them.
+TIEBREAK_LABELS = {
+    "buchholz": _("Buchholz"),
+    "median_buchholz": _("median Buchholz"),
+    "buchholz_cut1": _("Buchholz cut 1"),
+    "sonneborn_berger": _("Sonneborn-Berger"),
+    "direct_encounter": _("direct encounter"),
+    "wins": _("number of wins"),
+}
+
+
+def tiebreak_names(text: str) -> tuple[str, ...]:
+    """The names of a tie-break order as typed: split at commas or spaces, lower case."""
+    return tuple(name for name in str(text or "").replace(",", " ").lower().split())
+
+
 class Tournament(models.Model):
     class Format(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("round robin")
@@ -102,6 +118,13 @@ class Tournament(models.Model):
         _("points per missed round of a late entry"), choices=[(0.0, "0"), (0.5, "½")],
         default=0.0,
         help_text=_("What a late entry gets for each round played before they joined (Swiss)."),
+    )
+    tiebreaks = models.CharField(
+        _("tie-breaks"), max_length=120, blank=True,
+        help_text=_("Swiss and round robin: the tie-breaks after points, in order, separated "
+                    "by commas, from: buchholz, median_buchholz, buchholz_cut1, "
+                    "sonneborn_berger, direct_encounter, wins. Empty: Swiss buchholz, "
+                    "sonneborn_berger; round robin sonneborn_berger, buchholz."),
     )
     registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
     registration_closes_at = models.DateTimeField(
@@ -183,6 +206,37 @@ class Tournament(models.Model):
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.CLOSED)
 
+    @property
+    def tiebreak_order(self) -> tuple[str, ...]:
+        """The tie-breaks the standings sort by: the chosen ones, or the format's own."""
+        from tournaments.pairing import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS
+
+        chosen = tiebreak_names(self.tiebreaks)
+        if chosen:
+            return chosen
+        return ROUND_ROBIN_TIEBREAKS if self.format == self.Format.ROUND_ROBIN \
+            else SWISS_TIEBREAKS
+
+    def tiebreak_labels(self) -> list[str]:
+        return [str(TIEBREAK_LABELS.get(name, name)) for name in self.tiebreak_order]
+
+    def _tiebreak_errors(self) -> dict[str, str]:
+        from tournaments.pairing import TIEBREAKS
+
+        chosen = tiebreak_names(self.tiebreaks)
+        if chosen and self.format not in (self.Format.SWISS, self.Format.ROUND_ROBIN):
+            return {"tiebreaks": _("Only a Swiss or a round robin has standings to break "
+                                   "ties in: leave tie-breaks empty.")}
+        unknown = [name for name in chosen if name not in TIEBREAKS]
+        if unknown:
+            return {"tiebreaks": _("Unknown tie-break %(name)s: choose from %(choices)s.") % {
+                "name": unknown[0], "choices": ", ".join(TIEBREAKS)}}
+        twice = [name for name in chosen if chosen.count(name) > 1]
+        if twice:
+            return {"tiebreaks": _("The tie-break %(name)s is listed twice.") % {
+                "name": twice[0]}}
+        return {}
+
     def clean_fields(self, exclude=None) -> None:
         # The round count is checked by clean() against its real bound, in one message.
         super().clean_fields(exclude={*(exclude or ()), "round_count"})
@@ -230,6 +284,9 @@ class Tournament(models.Model):
         elif table_game:
             errors["format"] = _("This game is played at tables: choose Kasteel rounds.")
         errors.update(self._round_count_errors())
+        errors.update(self._tiebreak_errors())
+        if not errors.get("tiebreaks"):
+            self.tiebreaks = ", ".join(tiebreak_names(self.tiebreaks))
         if self.name and not self.is_over and Tournament.objects.filter(
                 name__iexact=self.name).exclude(status__in=["finished", "closed"]).exclude(
                 pk=self.pk).exists():

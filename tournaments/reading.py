@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 
 from tournaments.models import Tournament, TournamentBye, TournamentGame, TournamentPlayer
 from tournaments.pairing import (
-    ROUND_ROBIN_TIEBREAKS,
-    SWISS_TIEBREAKS,
     ByeResult,
     Entrant,
     GameResult,
@@ -94,9 +92,7 @@ def total_rounds(tournament: Tournament) -> int | None:
 def standing_rows(tournament: Tournament) -> list[StandingRow]:
     results, byes = history(tournament)
     order = [e.id for e in entrants(tournament)]
-    tiebreaks = (ROUND_ROBIN_TIEBREAKS if tournament.format == Format.ROUND_ROBIN
-                 else SWISS_TIEBREAKS)
-    return standings(order, results, byes, tiebreaks=tiebreaks)
+    return standings(order, results, byes, tiebreaks=tournament.tiebreak_order)
 
 
 # --- knockout ---------------------------------------------------------------------------

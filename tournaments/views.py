@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Match, Seat
-from tournaments import arbiter, bracket_svg, reading, services
+from tournaments import arbiter, bracket_svg, reading, services, standings_table
 from tournaments.directing import may_direct
 from tournaments.models import Tournament, TournamentAudit, TournamentGame
 from tournaments.pairing import knockout_rounds
@@ -107,11 +107,10 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "directing": may_direct(tournament, request.user),
         "directors": [d.user.username for d in tournament.directors.select_related("user")],
     }
-    if tournament.format in (Format.SWISS, Format.ROUND_ROBIN) and tournament.rounds.exists():
+    context["tiebreaks"] = standings_table.columns(tournament)
+    if standings_table.has_standings(tournament):
         rows = reading.standing_rows(tournament)
-        number = {row.player: i for i, row in enumerate(rows, 1)}
-        context["standings"] = [{"row": row, "name": names.get(row.player, "?"),
-                                 "number": number[row.player]} for row in rows]
+        context["standings"] = standings_table.rows(tournament, names, rows)
         context["crosstable"] = reading.crosstable(tournament, rows)
         context["crosstable_rows"] = list(zip(context["standings"],
                                               context["crosstable"]["rows"], strict=True))

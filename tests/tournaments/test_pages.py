@@ -108,10 +108,10 @@ def test_a_round_robin_shows_hand_computed_tie_breaks(client, make_tournament, f
     assert cup.status == "finished" and cup.winner == b
     html = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert standings_cells(html) == [
-        ["1", "p2", "2", "3", "1-2-0", "4", "2.5"],
-        ["2", "p4", "1.5", "3", "1-1-1", "4.5", "2.5"],
-        ["3", "p1", "1.5", "3", "1-1-1", "4.5", "2"],
-        ["4", "p3", "1", "3", "1-0-2", "5", "1.5"],
+        ["1", "p2", "2", "3", "1-2-0", "2.5", "4"],
+        ["2", "p4", "1.5", "3", "1-1-1", "2.5", "4.5"],
+        ["3", "p1", "1.5", "3", "1-1-1", "2", "4.5"],
+        ["4", "p3", "1", "3", "1-0-2", "1.5", "5"],
     ]
     assert "The tournament is over: p2 won it." in html
     cross = reading.crosstable(cup, reading.standing_rows(cup))

@@ -31,11 +31,13 @@ from .outcome import SeatOutcome, pieces_home, score_first, table_places
 from .roundrobin import RoundRobinRound, round_robin
 from .standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, StandingRow, standings
 from .swiss import SwissRound, check_swiss_rounds, max_swiss_rounds, pair_swiss
+from .tiebreaks import TIEBREAKS, check_tiebreaks
 
 __all__ = [
     "MAX_PLAYOFFS",
     "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
+    "TIEBREAKS",
     "ByeResult",
     "Entrant",
     "GameResult",
@@ -55,6 +57,7 @@ __all__ = [
     "TableResult",
     "advancing",
     "bracket_order",
+    "check_tiebreaks",
     "check_swiss_rounds",
     "first_round",
     "following",

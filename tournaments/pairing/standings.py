@@ -15,9 +15,10 @@ rounds):
   opponent's *voluntarily* unplayed rounds as draws never applies here.
 - A round robin's rest (no points) is not a round of the player at all: leave it out.
 
-Order: points, then the tie-breaks in the order asked (Swiss: Buchholz first; round robin:
-Sonneborn-Berger, as every player there has the same opponents), then the given player
-order (seed). Rows equal on all of these share a rank.
+Order: points, then the tie-breaks in the order the tournament chose from
+``tiebreaks.TIEBREAKS`` (by default Swiss: Buchholz, then Sonneborn-Berger; round robin:
+Sonneborn-Berger, then Buchholz, as every player there has the same opponents), then the
+given player order (seed). Rows level on points and every tie-break share a rank.
 """
 
 from __future__ import annotations
@@ -26,11 +27,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .base import ByeResult, GameResult, PairingError, PlayerId
+from .tiebreaks import (
+    BUCHHOLZ,
+    DIRECT_ENCOUNTER,
+    ROUND_ROBIN_TIEBREAKS,
+    SONNEBORN_BERGER,
+    SWISS_TIEBREAKS,
+    TIEBREAKS,
+    check_tiebreaks,
+    direct_encounter,
+    per_player,
+    rank_groups,
+)
 
-BUCHHOLZ = "buchholz"
-SONNEBORN_BERGER = "sonneborn_berger"
-SWISS_TIEBREAKS = (BUCHHOLZ, SONNEBORN_BERGER)
-ROUND_ROBIN_TIEBREAKS = (SONNEBORN_BERGER, BUCHHOLZ)
+__all__ = ["BUCHHOLZ", "ROUND_ROBIN_TIEBREAKS", "SONNEBORN_BERGER", "SWISS_TIEBREAKS",
+           "TIEBREAKS", "StandingRow", "standings"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,17 @@ class StandingRow:
     byes: int
     buchholz: float
     sonneborn_berger: float
+    buchholz_cut1: float = 0.0
+    median_buchholz: float = 0.0
+    #: The points against the players level with this one when the direct encounter
+    #: was applied; None where it was not (chosen, but the player was not level then).
+    direct_encounter: float | None = None
+    #: The tie-breaks the rows were ranked by, in order.
+    tiebreaks: tuple[str, ...] = ()
+
+    def value(self, name: str) -> float | None:
+        """The value of tie-break ``name`` for this row (``wins`` is the W column)."""
+        return float(self.wins) if name == "wins" else getattr(self, name)
 
 
 def standings(
@@ -55,9 +77,7 @@ def standings(
     tiebreaks: Sequence[str] = SWISS_TIEBREAKS,
 ) -> list[StandingRow]:
     """Rows for ``players`` (seed order), best first. Unfinished games are left out."""
-    for name in tiebreaks:
-        if name not in (BUCHHOLZ, SONNEBORN_BERGER):
-            raise PairingError(f"unknown tie-break {name!r}")
+    tiebreaks = check_tiebreaks(tiebreaks)
     order = {player: i for i, player in enumerate(players)}
     if len(order) != len(players):
         raise PairingError("a player is listed twice")
@@ -86,34 +106,30 @@ def standings(
         points[bye.player] += bye.points
         counts[bye.player][4] += 1
         rounds[bye.player].append((None, bye.points))
-    buchholz: dict[PlayerId, float] = {}
-    berger: dict[PlayerId, float] = {}
-    for player in players:
-        opponents = [(points[o] if o is not None else points[player], s) for o, s in rounds[player]]
-        buchholz[player] = sum(score for score, _ in opponents)
-        berger[player] = sum(score * scored for score, scored in opponents)
-    values = {BUCHHOLZ: buchholz, SONNEBORN_BERGER: berger}
+    values = per_player(rounds, points, {p: c[1] for p, c in counts.items()})
 
-    def key(player: PlayerId) -> tuple[float, ...]:
-        return (-points[player], *(-values[name][player] for name in tiebreaks))
+    def value_of(name: str, group: list[PlayerId]) -> dict[PlayerId, float]:
+        if name == DIRECT_ENCOUNTER:
+            return direct_encounter(group, games)
+        return values[name]
 
-    ranked = sorted(players, key=lambda p: (key(p), order[p]))
+    by_points: dict[float, list[PlayerId]] = {}
+    for player in sorted(players, key=lambda p: order[p]):
+        by_points.setdefault(points[player], []).append(player)
+    seen: dict[PlayerId, dict[str, float]] = {p: {} for p in players}
+    groups = [group for level in sorted(by_points, reverse=True)
+              for group in rank_groups(by_points[level], tiebreaks, value_of, seen)]
     rows: list[StandingRow] = []
-    for position, player in enumerate(ranked, 1):
-        same = rows and key(rows[-1].player) == key(player)
-        played, wins, draws, losses, bye_count = counts[player]
-        rows.append(
-            StandingRow(
-                rows[-1].rank if same else position,
-                player,
-                points[player],
-                played,
-                wins,
-                draws,
-                losses,
-                bye_count,
-                buchholz[player],
-                berger[player],
-            )
-        )
+    for group in groups:
+        rank = len(rows) + 1
+        for player in group:
+            played, wins, draws, losses, bye_count = counts[player]
+            rows.append(StandingRow(
+                rank, player, points[player], played, wins, draws, losses, bye_count,
+                values[BUCHHOLZ][player], values[SONNEBORN_BERGER][player],
+                buchholz_cut1=values["buchholz_cut1"][player],
+                median_buchholz=values["median_buchholz"][player],
+                direct_encounter=seen[player].get(DIRECT_ENCOUNTER),
+                tiebreaks=tiebreaks,
+            ))
     return rows
