@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import export, views
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournament_list"),
@@ -11,4 +11,6 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/leave/", views.leave, name="tournament_leave"),
     path("tournaments/<int:tournament_id>/admin/", views.admin_action,
          name="tournament_admin_action"),
+    path("tournaments/<int:tournament_id>/export.<str:fmt>", export.export,
+         name="tournament_export"),
 ]
