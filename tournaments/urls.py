@@ -1,6 +1,6 @@
 """Tournament pages (creating and editing a tournament is in the Django admin)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from tournaments import export, views
 
@@ -13,4 +13,5 @@ urlpatterns = [
          name="tournament_admin_action"),
     path("tournaments/<int:tournament_id>/export.<str:fmt>", export.export,
          name="tournament_export"),
+    path("api/tournaments/", include("tournaments.api_urls")),
 ]

@@ -55,6 +55,17 @@ def game_summary(match: Match, user: Any) -> dict[str, Any]:
     return payload
 
 
+def tournament_of(match: Match) -> dict[str, Any] | None:
+    """The tournament and round a game belongs to (read through the reverse relation,
+    so the API imports nothing of the tournaments app), or None."""
+    entry = getattr(match, "tournament_game", None)  # a reverse one-to-one, or None
+    if entry is None:
+        return None
+    tournament = entry.round.tournament
+    return {"id": tournament.pk, "name": tournament.name, "round": entry.round.number,
+            "board": entry.board, "replay": entry.replay}
+
+
 class GameListView(ApiView):
     @extend_schema(
         operation_id="games_list", summary="Your games",
@@ -108,6 +119,7 @@ class GameDetailView(ApiView):
         found = getattr(match, "ladder_game", None)  # a reverse one-to-one, or None
         body["ladder"] = ({"id": found.ladder_id, "name": found.ladder.name}
                           if found is not None else None)
+        body["tournament"] = tournament_of(match)
         return Response(body)
 
 

@@ -154,6 +154,11 @@ class GameSerializer(GameSummarySerializer):
         required=False, allow_null=True,
         help_text="GET /api/games/<id>/ only: the ladder the game belongs to (id, name), "
         "or null.")
+    tournament = JSONObjectField(
+        required=False, allow_null=True,
+        help_text="GET /api/games/<id>/ only: the tournament game's tournament (id, name), "
+        "round, board and replay (knockout), or null; the tournament's own answer is GET "
+        "/api/tournaments/<id>/.")
 
 
 class GameListSerializer(serializers.Serializer):

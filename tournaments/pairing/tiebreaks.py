@@ -64,10 +64,10 @@ def per_player(rounds: Rounds, points: dict[PlayerId, float],
     for player in points:
         pairs = opponent_scores(player, rounds, points)
         scores = sorted(score for score, _ in pairs)
-        values[BUCHHOLZ][player] = sum(scores)
-        values[BUCHHOLZ_CUT1][player] = sum(scores[1:])
-        values[MEDIAN_BUCHHOLZ][player] = sum(scores[1:-1])
-        values[SONNEBORN_BERGER][player] = sum(score * scored for score, scored in pairs)
+        values[BUCHHOLZ][player] = float(sum(scores))
+        values[BUCHHOLZ_CUT1][player] = float(sum(scores[1:]))
+        values[MEDIAN_BUCHHOLZ][player] = float(sum(scores[1:-1]))
+        values[SONNEBORN_BERGER][player] = float(sum(score * scored for score, scored in pairs))
         values[WINS][player] = float(wins[player])
     return values
 
