@@ -70,6 +70,7 @@ CHALLENGE = "/challenges/{challenge}/%s/"
 LADDER = "/ladders/{ladder}/"
 LADDER_API = "/api/ladders/{ladder}/"
 TOURNAMENT = "/tournaments/{tournament}/"
+TOURNAMENT_API = "/api/tournaments/{tournament}/"
 API_GAME = "/api/games/{game}/"
 TABLE = "/tables/{table}/"
 TABLE_ACTION = "/tables/{table}/%s/"
@@ -362,4 +363,18 @@ MATRIX: dict[str, list[Case]] = {
     "api/ladders/<int:ladder_id>/challenge/": [api_private(
         LADDER_API + "challenge/", {"defender": "bob"}, GET=A401,
         POST=("401", "201w", "409", "409", "409"))],
+    # Tournament exports and the tournament API (registration open; bob has joined)
+    "tournaments/<int:tournament_id>/export.<str:fmt>": [
+        Case(TOURNAMENT + "export.json", {"GET": "200", "POST": ("405",) * 5}),
+        Case(TOURNAMENT + "export.csv", {"GET": "200"}),
+        Case(TOURNAMENT + "export.trf", {"GET": "200"}),
+    ],
+    "api/tournaments/": [api("/api/tournaments/", GET="200", POST="405")],
+    "api/tournaments/<int:tournament_id>/": [api(TOURNAMENT_API, GET="200", POST="405")],
+    "api/tournaments/<int:tournament_id>/register/": [api_private(
+        TOURNAMENT_API + "register/", {}, GET=A401,
+        POST=("401", "201w", "409", "201w", "201w"))],
+    "api/tournaments/<int:tournament_id>/withdraw/": [api_private(
+        TOURNAMENT_API + "withdraw/", {}, GET=A401,
+        POST=("401", "409", "200w", "409", "409"))],
 }

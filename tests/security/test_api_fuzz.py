@@ -48,7 +48,8 @@ REAL_IDS = itertools.cycle([True, False, False])
 
 @pytest.fixture
 def api_world(alice, bob, carol, monkeypatch, no_turn_mails):
-    """A game of alice (moon) and bob, bob's challenge to alice, tokens; no rate limits."""
+    """A game of alice (moon) and bob, bob's challenge to alice, a tournament bob entered,
+    tokens; no rate limits."""
     monkeypatch.setattr(SimpleRateThrottle, "allow_request", lambda self, request, view: True)
     # As Django's test client does: the WSGI handler must not close the test's connection.
     for signal in (request_started, request_finished):
@@ -64,7 +65,11 @@ def _world(alice, bob, carol) -> dict:
     game = services.start_match("druidenwalzer", {"moon": alice, "sun": bob})
     challenge = services.create_challenge(bob, opponent=alice)
     services.create_challenge(carol)
-    return {"match_id": game.pk, "challenge_id": challenge.pk,
+    from tournaments.models import Tournament, TournamentPlayer
+
+    cup = Tournament.objects.create(name="Fuzz cup", status="registration", round_count=3)
+    TournamentPlayer.objects.create(tournament=cup, user=bob)
+    return {"match_id": game.pk, "challenge_id": challenge.pk, "tournament_id": cup.pk,
             "token": Token.objects.create(user=alice).key}
 
 
