@@ -28,8 +28,9 @@ def test_it_writes_what_pformat_would():
 
 
 def test_it_is_in_place_in_the_web_process():
-    import druidsite.asgi  # noqa: F401  (the web process's entry point installs it)
     from autobahn.websocket import protocol
+
+    import druidsite.asgi  # noqa: F401  (the web process's entry point installs it)
 
     assert protocol.pformat is LazyFormat
     assert defer_autobahn_debug_formatting() is True
