@@ -23,6 +23,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games.ai.base import start_record
@@ -143,4 +144,4 @@ def explanation(puzzle: Puzzle) -> list[str]:
     info = catalog.get(puzzle.game)
     if info.event_sentence is not None:
         lines += [text for event in puzzle.events if (text := info.event_sentence(event))]
-    return lines
+    return [capfirst(line) for line in lines]

@@ -41,7 +41,7 @@ def test_it_shows_the_next_puzzle_from_the_movers_side(client, carol, puzzle):
     assert f'data-puzzle="{puzzle.pk}"' in page
     assert 'id="puzzle-answers"' in page and 'id="puzzle-board"' in page
     own = puzzle.view["players"][puzzle.seat]["hand"]
-    assert page.count('class="hand-card"') == len(own)
+    assert page.count('class="puzzle-hand-card"') == len(own)
     assert "puzzle-why" not in page  # no answer before the try
 
 
