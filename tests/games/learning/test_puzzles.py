@@ -9,7 +9,7 @@ import random
 import pytest
 from django.core.management import call_command
 
-from games.ai.druidenwalzer.puzzles import DEALS, WIN, deals_of, moves_outcomes
+from games.ai.druidenwalzer.puzzles import DEALS, LOSS, OPEN, WIN, deals_of, moves_outcomes
 from games.learning import puzzles
 from games.learning.tasks import mine_puzzles
 from games.models import Puzzle, PuzzleMining
@@ -18,6 +18,8 @@ from games.rules.druidenwalzer.moves import move_to_action
 from tests.games.learning.helpers_puzzles import RULES, played_game, position
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
+#: With this seed and the same chooser, one move alone keeps the sun in the game.
+SAVE_SEED = 2
 
 
 @pytest.fixture
@@ -95,3 +97,20 @@ def test_the_sweep_mines_each_finished_game_once(alice, bob):
     assert mine_puzzles() == 2
     assert mine_puzzles() == 0
     assert Puzzle.objects.filter(match=match).count() == 2
+
+
+def test_a_save_claim_holds_in_every_deal(alice, bob):
+    """The other kind: after the solution no waltz of the opponent wins at once in any
+    deal; after every other move the game is lost at once in every deal."""
+    match = played_game(alice, bob, seed=SAVE_SEED)
+    saves = [p for p in puzzles.mine(match) if p.kind == Puzzle.Kind.SAVE]
+    assert saves
+    for puzzle in saves:
+        _state, history = position(match, puzzle.version)
+        observation = deals_of(puzzle.view, history)
+        seat = SEAT_INDEX[puzzle.seat]
+        actions = [move_to_action(move, seat) for move in puzzle.legal]
+        table = moves_outcomes(observation, actions, random.Random(puzzle.pk), DEALS)
+        for move, row in zip(puzzle.legal, table, strict=True):
+            assert row == ([OPEN] * DEALS if move == puzzle.solution else [LOSS] * DEALS)
+        assert "no waltz that wins at once" in puzzles.explanation(puzzle)[0]
