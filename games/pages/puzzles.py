@@ -13,7 +13,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games.core import catalog
 from games.core.errors import ServiceError
@@ -66,6 +66,7 @@ def _render(request: HttpRequest, game: Any, puzzle: Puzzle | None, error: str =
 
 
 @private
+@require_GET
 def puzzle_next(request: HttpRequest, game: str) -> HttpResponse:
     """The next puzzle for the reader: one not tried yet, near their puzzle rating."""
     info = _game(game)
