@@ -108,10 +108,10 @@ def next_for(game: str, user) -> Puzzle | None:
 def daily(day: datetime.date | None = None) -> Puzzle | None:
     """The day's puzzle: the same for everyone all day, a different one each day."""
     day = day or datetime.date.today()
-    ids = list(Puzzle.objects.order_by("id").values_list("id", flat=True))
-    if not ids:
+    count = Puzzle.objects.count()
+    if not count:
         return None
-    return Puzzle.objects.get(pk=ids[day.toordinal() % len(ids)])
+    return Puzzle.objects.order_by("id")[day.toordinal() % count]
 
 
 def tried(puzzle: Puzzle, user) -> PuzzleAttempt | None:

@@ -165,3 +165,30 @@ def test_the_rules_page_links_to_its_puzzles(client):
     assert reverse("puzzles", args=["druidenwalzer"]) in page
     other = client.get(reverse("rules_page", args=["kasteel"])).content.decode()
     assert 'id="puzzles-link"' not in other
+
+
+@pytest.mark.parametrize("scores", [(1, 0, 1, 1, 0), (0, 0, 0, 1, 1)])
+def test_a_players_puzzle_rating_is_the_fold_of_their_tries(carol, puzzle, scores):
+    """Each try one Glicko-2 period against the puzzle's rating then: the stored rating
+    is the fold of ``ladders.glicko.rate`` over the tries in order."""
+    from ladders.puzzle_ratings import answer
+
+    copies = [puzzle]
+    for offset in range(1, len(scores)):
+        copies.append(Puzzle.objects.create(**{
+            field.name: getattr(puzzle, field.name) for field in Puzzle._meta.concrete_fields
+            if field.name not in ("id", "version", "created_at")},
+            version=puzzle.version + 1000 * offset))
+    expected = Glicko()
+    for copy, score in zip(copies, scores, strict=True):
+        copy.refresh_from_db()
+        problem = Glicko(copy.rating, copy.deviation, copy.volatility)
+        answer(copy.pk, carol, copy.solution if score else _wrong(copy))
+        copy.refresh_from_db()
+        assert copy.rating == pytest.approx(rate(problem, [(expected, 1.0 - score)]).rating)
+        expected = rate(expected, [(problem, float(score))])
+    mine = PuzzleRating.objects.get(user=carol, game="druidenwalzer")
+    assert (mine.rating, mine.deviation, mine.volatility) == (
+        pytest.approx(expected.rating), pytest.approx(expected.deviation),
+        pytest.approx(expected.volatility))
+    assert (mine.tries, mine.solved) == (len(scores), sum(scores))
