@@ -14,6 +14,7 @@ from games.learning import puzzles
 from games.learning.tasks import mine_puzzles
 from games.models import Puzzle, PuzzleMining
 from games.rules.druidenwalzer.constants import OVER, SEAT_INDEX
+from games.rules.druidenwalzer.engine import play
 from games.rules.druidenwalzer.moves import move_to_action
 from tests.games.learning.helpers_puzzles import RULES, played_game, position
 
@@ -71,6 +72,23 @@ def test_it_stores_the_movers_view_and_nothing_more(mined):
         rng = random.Random(3)
         for _ in range(50):
             assert RULES.view(observation.sample(rng), puzzle.seat) == puzzle.view
+
+
+def test_its_explanation_tells_only_what_every_deal_shows(mined):
+    """Adversarial: the events after a try are the same in every deal of the mover's
+    unseen cards (a card turned up in one deal only would tell a hidden card)."""
+    match, found = mined
+    for puzzle in found:
+        _state, history = position(match, puzzle.version)
+        observation = deals_of(puzzle.view, history)
+        action = move_to_action(puzzle.solution, SEAT_INDEX[puzzle.seat])
+        rng = random.Random(11)
+        for _ in range(40):
+            events: list = []
+            play(observation.sample(rng), action, events)
+            public = [{k: v for k, v in event.items() if k != "secret"} for event in events]
+            assert public[:len(puzzle.events)] == puzzle.events
+        assert all("secret" not in event for event in puzzle.events)
 
 
 def test_its_explanation_comes_from_the_engine(mined):
