@@ -76,9 +76,18 @@ def tell(user, kind: str, params: dict[str, Any], url: str, *, hold: bool) -> No
     transaction.on_commit(lambda: [queue("notices.send_push", (pk, text)) for pk in ids])
 
 
+def most_urgent_game(user) -> str | None:
+    """The page of the game waiting for the player with the least time left, if any."""
+    from games.core.turns import my_turn_seats
+
+    match_id = my_turn_seats(user).values_list("match_id", flat=True).first()
+    return None if match_id is None else f"/games/{match_id}/"
+
+
 def summary(user, held: list[dict[str, str]]) -> str:
-    """One push for everything held: the link of the only one, else the games waiting for
-    the player when a turn is among them, else the notices list."""
+    """One push for everything held: the link of the only one, else, when a turn is among
+    them, the game with the least time left (all waiting games when none is owed any
+    more), else the notices list."""
     with translation.override(getattr(user, "language", "") or settings.LANGUAGE_CODE):
         body = ngettext("%(count)d notice came in during your quiet hours.",
                         "%(count)d notices came in during your quiet hours.",
@@ -87,7 +96,7 @@ def summary(user, held: list[dict[str, str]]) -> str:
     if len(held) == 1 and held[0].get("url"):
         url = held[0]["url"]
     elif any(item.get("kind") == "your_turn" for item in held):
-        url = "/your-turn/"  # the most urgent: the games waiting for a move
+        url = most_urgent_game(user) or "/your-turn/"
     else:
         url = "/notices/"
     return json.dumps({"title": title, "body": body, "url": url, "tag": "summary"})
