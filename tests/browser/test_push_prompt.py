@@ -101,3 +101,19 @@ def test_the_offer_fits_a_phone(browser, site, games, shots):
     assert box["y"] >= 0 and box["y"] + box["height"] <= 844
     page.screenshot(path=str(shots / "push-prompt-390x844.png"))
     page.context.close()
+
+
+def test_the_settings_offer_each_kind_on_a_phone(browser, site, games, shots):
+    page = player_page(browser, site, 390, 844)
+    page.goto(f"{site.url}/settings/#push")
+    kinds = page.locator("#push-kinds")
+    kinds.wait_for()
+    labels = [label.strip() for label in kinds.locator("label").all_inner_texts()]
+    for expected in ("Your turn", "A tournament round and your pairing in it",
+                     "A round's deadline near, your game still running", "A ladder challenge",
+                     "A result decided by an admin"):
+        assert expected in labels, labels
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing sideways
+    kinds.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "push-kinds-390x844.png"))
+    page.context.close()
