@@ -143,22 +143,23 @@ class MatchConsumer(SiteSocket):
         if self.watching:
             await database_sync_to_async(cache.delete)(self.watching)
 
-    async def _here(self, shown) -> None:
+    async def _here(self, shown: bool) -> None:
         """The page says whether it is shown: a player's turn in this game is not pushed
         while they look at it; a hidden page (another tab, the phone locked) is not
-        looking."""
-        if self.watching:
-            if shown is False:
-                await database_sync_to_async(cache.delete)(self.watching)
-            else:
-                await database_sync_to_async(cache.set)(self.watching, True, WATCHING_SECONDS)
+        looking. Nothing is answered (the page says it every 30 s)."""
+        if not self.watching:
+            return  # a visitor or a spectator: nobody's turn to keep quiet
+        if not shown:
+            await database_sync_to_async(cache.delete)(self.watching)
+        elif await self.may_write():  # a log-in that ended keeps nobody's turn quiet
+            await database_sync_to_async(cache.set)(self.watching, True, WATCHING_SECONDS)
 
     async def receive_json(self, content, **kwargs) -> None:
         # Three requests: "I am at version N, send what I missed", a chat line, and
         # "here" (the page is shown, or not).
         kind = content.get("type") if isinstance(content, dict) else None
-        if kind == "here":
-            await self._here(content.get("shown"))
+        if kind == "here" and type(content.get("shown")) is bool:
+            await self._here(content["shown"])
             return
         if kind == "sync":
             since = content.get("since")
