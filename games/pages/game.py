@@ -247,7 +247,9 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "my_offer": me is not None and not match.is_over and offer == viewer,
         "can_rematch": me is not None and match.is_over and len(seats) == 2,
         "disputes": list(match.disputes.select_related("user")) if match.is_over else [],
-        "can_dispute": match.is_over and disputes.can_dispute(match, request.user),
+        # A game the site cancelled counts for nothing: there is no result to dispute.
+        "can_dispute": (match.is_over and cancellation(records) is None
+                        and disputes.can_dispute(match, request.user)),
         "next_url": reverse("next_game") + f"?after={match.pk}",
         "tutorial": tutorial.lesson(match, viewer) if match.tutorial else None,
         "game_data": {
