@@ -16,7 +16,7 @@ from games.core.errors import Conflict
 from games.models import Match, Seat
 from tests.tournaments.conftest import rated
 from tests.tournaments.play import play_out, running, started
-from tournaments import reading
+from tournaments import reading, rounds
 from tournaments.models import TournamentGame
 from tournaments.pairing import (
     SeatOutcome,
@@ -169,3 +169,23 @@ def test_a_decision_that_a_finished_round_no_longer_fits_is_refused(cup, staff, 
     run(game_services.annul_result, final.match_id, staff, "the final was void")
     assert Match.objects.get(pk=final.match_id).end_reason == Match.Reason.ANNULLED
     assert verify_tournaments([cup.pk]) == []
+
+
+def test_a_decision_that_slips_past_the_check_leaves_the_round_as_played_and_logs_it(
+        cup, staff, run, monkeypatch):
+    """A table of round 2 ending while the decision was being made: the check saw no
+    finished table. The round stands, the log says so once, verify_games names it."""
+    for table in running(cup):
+        play_out(run, table.match_id)
+    monkeypatch.setattr(game_services, "DECISION_CHECKS", [])
+    table = TournamentGame.objects.get(round__tournament=cup, round__number=1, board=1)
+    going = {p for seats in site_seating(cup) for p in seats}
+    loser = next(s.seat for s in _seats(table.match_id) if s.user_id not in going)
+    played = site_seating(cup)
+    run(game_services.correct_result, table.match_id, staff, loser, "slipped through")
+    run(rounds.record_result, table.match_id)  # delivered again: one note
+    assert site_seating(cup) == played
+    assert not TournamentGame.objects.filter(round__tournament=cup, cancelled=True).exists()
+    notes = cup.audit.filter(detail__reason__startswith="round 2 stands as played")
+    assert notes.count() == 1
+    assert any("round 2 seats" in line for line in verify_tournaments([cup.pk]))
