@@ -166,6 +166,14 @@ KINDS = {
     "tournament_finished": _worded(gettext_noop("A tournament of yours has ended"),
                                    gettext_noop("%(tournament)s has ended: %(winner)s won "
                                                 "it.")),
+    "tournament_pairing": _worded(
+        gettext_noop("Your pairing in a tournament round"),
+        gettext_noop("Round %(round)s of %(tournament)s: you play %(opponent)s in game "
+                     "#%(match)s.")),
+    "round_deadline": _worded(
+        gettext_noop("A round deadline is near"),
+        gettext_noop("Round %(round)s of %(tournament)s ends soon, and game #%(match)s is "
+                     "still running.")),
 }
 
 
