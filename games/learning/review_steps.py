@@ -110,25 +110,35 @@ def _seat_order(match: Match, seat: str) -> int:
     return names.index(seat) if seat in names else len(names)
 
 
+#: Kasteel's curve: squares given up per decision, drawn down to this many.
+SQUARES_SCALE = 16.0
+
+
 def _curve(decisions: list[dict], points: list[dict], total: int, first: str) -> dict[str, Any]:
     """The first seat's chance after each decision (SVG coordinates), the dots to click
-    and the turning points as vertical marks."""
+    and the turning points as vertical marks. A game without chances (Kasteel) draws
+    the squares each decision gave up against the AI's move instead (``unit``)."""
     def x(n: float) -> float:
         return round(n / (total + 1) * CURVE_WIDTH, 1)
 
-    def y(chance: float) -> float:
-        return round((1 - chance) * CURVE_HEIGHT, 1)
-
+    squares = all(entry["after"] is None for entry in decisions)
     dots = []
     for entry in decisions:
-        if entry["after"] is None:
+        if squares:
+            if entry["squares"] is None:
+                continue
+            height = 1 - min(max(entry["squares"], 0.0), SQUARES_SCALE) / SQUARES_SCALE
+        elif entry["after"] is None:
             continue
-        chance = entry["after"] / 100
-        mine = chance if entry["seat"] == first else 1 - chance
-        dots.append({"n": entry["n"], "x": x(entry["n"]), "y": y(mine), "mark": entry["mark"],
-                     "player": entry["player"], "text": entry["text"], "after": entry["after"]})
+        else:
+            chance = entry["after"] / 100
+            height = chance if entry["seat"] == first else 1 - chance
+        dots.append({"n": entry["n"], "x": x(entry["n"]),
+                     "y": round((1 - height) * CURVE_HEIGHT, 1), "mark": entry["mark"],
+                     "player": entry["player"], "text": entry["text"]})
     marks = [{**point, "x": x(point["after"] + 0.5)} for point in points]
     return {"width": CURVE_WIDTH, "height": CURVE_HEIGHT, "dots": dots,
+            "unit": "squares" if squares else "chance", "scale": round(SQUARES_SCALE),
             "line": " ".join(f"{dot['x']},{dot['y']}" for dot in dots), "marks": marks}
 
 

@@ -66,7 +66,10 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "curve": review.curve(found) if found and found.decisions else None,
         "thresholds": {name: round(value * 100) for name, value in (
             ("inaccuracy", review.INACCURACY), ("mistake", review.MISTAKE),
-            ("blunder", review.BLUNDER))},
+            ("blunder", review.BLUNDER))} | {
+            f"{name}_squares": round(value) for name, value in (
+                ("inaccuracy", review.INACCURACY_SQUARES), ("mistake", review.MISTAKE_SQUARES),
+                ("blunder", review.BLUNDER_SQUARES))},
     }
     if found is not None and found.status == Review.Status.DONE and found.decisions:
         summary = review_steps.overview(match, found, names)

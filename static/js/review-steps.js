@@ -18,9 +18,10 @@ function mark(number) {
     if (link.dataset.step === String(number)) {
       link.setAttribute("aria-current", "step");
       const list = link.closest(".review-list");
-      // Keep the current decision in sight inside the list, not by scrolling the page.
+      // Keep the current decision in sight inside the list, not by scrolling the page
+      // (the list is positioned: a link's offsetTop counts from its top).
       if (list && list.scrollHeight > list.clientHeight) {
-        const top = link.offsetTop - list.offsetTop;
+        const top = link.offsetTop;
         if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - link.offsetHeight) {
           list.scrollTop = top - list.clientHeight / 2;
         }
@@ -56,6 +57,8 @@ async function show(number, reveal, focusSelector = null) {
   }
 }
 
+if (current()) mark(current().dataset.step);
+
 course.addEventListener("click", (event) => {
   const link = event.target.closest("a[data-step]");
   if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -65,7 +68,12 @@ course.addEventListener("click", (event) => {
   let focus = null;
   if (link.id === "review-reveal") focus = "#review-reveal";
   else if (link.closest(".review-nav")) focus = `.review-nav a[rel="${link.getAttribute("rel")}"]`;
-  show(link.dataset.step, reveal, focus);
+  show(link.dataset.step, reveal, focus).then(() => {
+    // Stacked (a phone): a decision picked below the board brings the board into sight.
+    if (link.closest(".review-side") && holder.getBoundingClientRect().top < 0) {
+      holder.scrollIntoView({ block: "start" });
+    }
+  });
 });
 
 document.addEventListener("keydown", (event) => {

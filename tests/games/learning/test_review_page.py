@@ -117,7 +117,10 @@ def test_the_curve_and_the_list_link_every_decision_and_mark_the_resignation(
     assert "alice" in listed and "bob" in listed and ">moon<" not in listed  # names, not seats
     summary_ = review_steps.overview(match, done, review_steps.player_names(match))
     assert [p["kind"] for p in summary_["turning"]] == ["resign"]
-    assert summary_["turning"][0]["after"] == match.records.filter(kind="move").count()
+    moves = match.records.filter(kind="move").count()
+    assert summary_["turning"][0]["after"] == moves
+    mark = summary_["curve"]["marks"][0]
+    assert f'x1="{mark["x"]}"' in html and mark["x"] > summary_["curve"]["dots"][-1]["x"]
 
 
 def test_a_step_alone_is_answered_for_the_script(client, alice, bob):
@@ -174,3 +177,16 @@ def test_caesar_cleopatra_opens_the_face_down_cards_after_the_game(client, alice
     assert downs  # ten moves in, the setup's face-down cards lie at the groups
     assert closed.count("is-back") > opened.count("is-back")
     assert "is-revealed" in opened and "is-revealed" not in closed
+
+
+def test_kasteel_draws_the_ring_and_the_squares_behind_the_ais_move(client, alice, bob):
+    from tests.games.learning.test_review import test_it_reviews_kasteel_in_squares_of_progress
+
+    test_it_reviews_kasteel_in_squares_of_progress(client, alice, bob)
+    done = Review.objects.get()
+    entry = next((e for e in done.decisions if e["best"] != e["move"]), done.decisions[0])
+    html = page(client, done.match, step=entry["n"], reveal="1")
+    assert 'id="review-board"' in html and "k-list" in html
+    if entry["best"] != entry["move"]:
+        gained = round(entry["value_before"] - entry["value_after"], 1)
+        assert f"gained {gained} square" in html
