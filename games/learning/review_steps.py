@@ -56,13 +56,14 @@ def turning_points(match: Match, names: dict[str, str]) -> list[dict[str, Any]]:
     """Resignations, timeouts, agreed draws and admins' decisions, each after the number
     of moves played before it (``after``)."""
     moves, found = 0, []
-    for record in match.records.order_by("version").only("kind", "seat", "version"):
-        if record.kind == MoveRecord.Kind.MOVE:
+    for kind, seat, version in match.records.order_by("version").values_list(
+            "kind", "seat", "version"):
+        if kind == MoveRecord.Kind.MOVE:
             moves += 1
-        elif record.kind in TURNING_POINTS:
-            found.append({"kind": str(record.kind), "seat": record.seat or "",
-                          "after": moves, "version": record.version,
-                          "text": _turning_words(record.kind, names.get(record.seat, ""))})
+        elif kind in TURNING_POINTS:
+            found.append({"kind": str(kind), "seat": seat or "", "after": moves,
+                          "version": version,
+                          "text": _turning_words(kind, names.get(seat, ""))})
     return found
 
 

@@ -63,7 +63,6 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "can_request": (is_player and match.is_over and match.seats.count() == 2
                         and (found is None or found.status == Review.Status.FAILED)),
         "marked": _in_words(match.game, found),
-        "curve": review.curve(found) if found and found.decisions else None,
         "thresholds": {name: round(value * 100) for name, value in (
             ("inaccuracy", review.INACCURACY), ("mistake", review.MISTAKE),
             ("blunder", review.BLUNDER))} | {

@@ -190,3 +190,14 @@ def test_kasteel_draws_the_ring_and_the_squares_behind_the_ais_move(client, alic
     if entry["best"] != entry["move"]:
         gained = round(entry["value_before"] - entry["value_after"], 1)
         assert f"gained {gained} square" in html
+
+
+def test_an_admins_decision_is_marked_on_the_curve_and_in_the_list(client, alice, bob, staff):
+    match, done = reviewed(alice, bob)
+    services.correct_result(match.pk, staff, "sun", "the clock failed")
+    client.force_login(bob)
+    html = page(client, match)
+    listed = html.split('class="review-list"', 1)[1].split("</ol>", 1)[0]
+    assert listed.index("bob resigned") < listed.index("an admin corrected the result")
+    assert html.count("review-turn review-turn-") == 2
+    assert 'review-turn review-turn-correct' in html
