@@ -51,6 +51,13 @@ async function show(number, reveal, focusSelector = null) {
   holder.innerHTML = await response.text();
   history.replaceState(null, "", query);
   mark(number);
+  // The step was replaced whole: a region outside it tells a screen reader what came.
+  const announce = document.getElementById("review-announce");
+  const title = holder.querySelector("#review-step-title");
+  const played = holder.querySelector("#review-played");
+  if (announce && title) {
+    announce.textContent = `${title.textContent.trim()}. ${played ? played.textContent.trim() : ""}`;
+  }
   if (focusSelector) {
     const again = holder.querySelector(focusSelector);
     if (again) again.focus({ preventScroll: true });

@@ -201,3 +201,18 @@ def test_an_admins_decision_is_marked_on_the_curve_and_in_the_list(client, alice
     assert listed.index("bob resigned") < listed.index("an admin corrected the result")
     assert html.count("review-turn review-turn-") == 2
     assert 'review-turn review-turn-correct' in html
+
+
+def test_caesar_cleopatra_counts_the_patricians_the_engine_gives(alice, bob):
+    match, done = reviewed(alice, bob, "caesar-cleopatra", moves=20)
+    rules = get_rules("caesar-cleopatra")
+    names = review_steps.player_names(match)
+    for entry in done.decisions:
+        moment = review_steps.replay(match, entry["n"])
+        words = review_steps.explanation(match, moment, entry, names)
+        seat = entry["seat"]
+        other = "caesar" if seat == "cleopatra" else "cleopatra"
+        after = rules.view(rules.apply(moment.state, entry["move"]).state, None)
+        assert words["claims"]["played"] == {
+            "mine": sum(after["players"][seat]["patricians"].values()),
+            "theirs": sum(after["players"][other]["patricians"].values())}
