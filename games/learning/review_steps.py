@@ -217,14 +217,14 @@ def opened_seats(match: Match, moment: Moment, reveal: bool) -> list[str]:
     return [moment.record.seat]
 
 
-def best_events(match: Match, moment: Moment, best: dict[str, Any]) -> list[dict[str, Any]]:
-    """The events of the AI's move applied to the position (empty if it is not legal
-    there: a stored review from an older engine)."""
+def apply_best(match: Match, moment: Moment, best: dict[str, Any]) -> Any:
+    """The AI's move applied to the position (its state and events); None if it is not
+    legal there (a stored review from an older engine)."""
     rules = get_rules(match.game)
     try:
-        return rules.apply(moment.state, best).events
+        return rules.apply(moment.state, best)
     except Exception:  # noqa: BLE001 - any refusal of the engine: no words, no claim
-        return []
+        return None
 
 
 def tally(game: str, view: dict[str, Any], seat: str) -> dict[str, int] | None:
@@ -262,7 +262,8 @@ def explanation(match: Match, moment: Moment, entry: dict[str, Any],
     summary = info.summary if info and info.summary else (lambda events: "")
     rules = get_rules(game)
     seat = moment.record.seat
-    best = best_events(match, moment, entry["best"])
+    applied = apply_best(match, moment, entry["best"])
+    best = applied.events if applied is not None else []
     redact = rules.redact_events
     lines = []
     if best and entry["best"] != entry["move"]:
@@ -278,8 +279,8 @@ def explanation(match: Match, moment: Moment, entry: dict[str, Any],
             "what": summary(redact(moment.reply_events, seat))})
     claims: dict[str, Any] = {}
     after_best_state = None
-    if best and entry["best"] != entry["move"]:
-        after_best_state = rules.apply(moment.state, entry["best"]).state
+    if applied is not None and entry["best"] != entry["move"]:
+        after_best_state = applied.state
     counts = {"best": tally(game, rules.view(after_best_state, seat), seat)
               if after_best_state is not None else None,
               "played": tally(game, rules.view(moment.state_after, seat), seat)}
