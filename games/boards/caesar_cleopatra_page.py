@@ -94,12 +94,14 @@ def pending_text(view: dict[str, Any]) -> str:
     return ""
 
 
-def _side(info: dict[str, Any], viewer: str | None, seat: str) -> dict[str, Any]:
+def _side(info: dict[str, Any], viewer: str | None, seat: str,
+          open_seats: tuple[str, ...] = ()) -> dict[str, Any]:
     """One player's cards at one group: face-up cards, then face-down ones (their
-    values only in their own view; backs for everyone else)."""
+    values only in their own view, or a finished game's review opened; backs for
+    everyone else)."""
     up = [card(name) for name in info.get("up", [])]
     down_names = info.get("down")
-    if down_names is not None and viewer == seat:
+    if down_names is not None and (viewer == seat or seat in open_seats):
         down = [card(name, down=True) for name in down_names]
     else:
         down = [{"owner": seat, "hidden": True, "down": True}
@@ -109,7 +111,7 @@ def _side(info: dict[str, Any], viewer: str | None, seat: str) -> dict[str, Any]
                          if not c["hidden"] and c.get("kind") == "value")}
 
 
-def _touched_groups(events: list[dict[str, Any]]) -> set[str]:
+def touched_groups(events: list[dict[str, Any]]) -> set[str]:
     touched = set()
     for event in events:
         if event.get("group") in GROUPS:
@@ -121,16 +123,19 @@ def _touched_groups(events: list[dict[str, Any]]) -> set[str]:
 
 
 def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
-                  last_events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The groups, the piles and the vote cards, with ``bottom``'s side below."""
+                  last_events: list[dict[str, Any]],
+                  open_seats: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The groups, the piles and the vote cards, with ``bottom``'s side below;
+    ``open_seats``: seats whose face-down cards the view holds and the table shows."""
     top = OTHER[bottom]
-    touched = _touched_groups(last_events)
+    touched = touched_groups(last_events)
     pending = view.get("pending") or {}
     castle = pending.get("groups", []) if pending.get("kind") == "castle" else []
     groups = []
     for name in GROUPS:
         info = view["groups"][name]
-        top_side, bottom_side = _side(info[top], viewer, top), _side(info[bottom], viewer, bottom)
+        top_side = _side(info[top], viewer, top, open_seats)
+        bottom_side = _side(info[bottom], viewer, bottom, open_seats)
         if top_side["total"] == bottom_side["total"]:
             leader = ""
         else:

@@ -188,17 +188,22 @@ def last_marks(events: list[dict[str, Any]] | None) -> dict[str, Any]:
 
 
 def board_context(view: dict[str, Any], bottom: str | None = None,
-                  last_events: list | None = None, board_id: str = "board") -> dict:
+                  last_events: list | None = None, board_id: str = "board",
+                  picks: dict[str, str] | None = None) -> dict:
+    """``picks`` marks positions by name (the review's "played" and "best" moves)."""
     bottom = bottom if bottom in SEATS else "moon"
     marks = last_marks(last_events)
     top = OTHER[bottom]
+    slots = _row(view, top, "top", marks) + _row(view, bottom, "bottom", marks)
+    for slot in slots:
+        slot["pick"] = (picks or {}).get(slot["pos"], "")
     return {
         "board_id": board_id,
         "width": WIDTH,
         "height": HEIGHT,
         "bottom": bottom,
         "top": top,
-        "slots": _row(view, top, "top", marks) + _row(view, bottom, "bottom", marks),
+        "slots": slots,
         "title": _("The board: %(top)s's row on top, %(bottom)s's row at the bottom") % {
             "top": seat_label(top), "bottom": seat_label(bottom)},
         "ring_known": marks["ring"] is not None,
@@ -206,8 +211,8 @@ def board_context(view: dict[str, Any], bottom: str | None = None,
 
 
 @register.inclusion_tag("games/board/board.html")
-def druid_board(view, bottom=None, last_events=None, board_id="board"):
-    return board_context(view, bottom, last_events, board_id)
+def druid_board(view, bottom=None, last_events=None, board_id="board", picks=None):
+    return board_context(view, bottom, last_events, board_id, picks)
 
 
 @register.simple_tag

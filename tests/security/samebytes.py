@@ -7,7 +7,8 @@ visitor, staff), and for each group fetches every path that shows the game:
 - the API: the game, its legal moves, its log (whole and from a version),
   its export, the caller's list of games;
 - the pages: the game page, its live fragment, the replay page (a running
-  game's log), the export download;
+  game's log), the review page (a decision and its hidden cards asked for),
+  the export download;
 - error answers: a malformed move, an illegal one (a seat that owes a move;
   the engine confirms it is illegal), a stale version, a move out of turn;
 - sockets (the site's consumer through channels' WebsocketCommunicator): the
@@ -163,7 +164,10 @@ def http_answers(match: Match, viewer: Viewer, bodies: dict, records: list[int])
             answers[f"POST move ({name})"] = _text(api.post(game + "move/", body, format="json"))
     page = viewer.page_client()
     if "pages" in viewer.reads:
-        for path in ("board/", "replay/", "export.json"):
+        # The review's steps ask for the board of a decision and what was hidden: a
+        # running game shows neither, whatever the query.
+        for path in ("board/", "replay/", "export.json", "review/", "review/?step=1&reveal=1",
+                     "review/?step=2&reveal=1&partial=1"):
             url = f"/games/{match.pk}/{path}"
             answers[f"GET {url}"] = _text(page.get(url))
     answers[f"GET /games/{match.pk}/"] = _text(page.get(f"/games/{match.pk}/"))
