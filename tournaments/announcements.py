@@ -9,9 +9,9 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.core.errors import Conflict, ServiceError
+from games.core.errors import Conflict, Forbidden, ServiceError
 from tournaments import notices
-from tournaments.directing import authorise
+from tournaments.directing import may_direct
 from tournaments.models import TournamentAnnouncement
 from tournaments.writes import Action, audit, lock
 
@@ -21,7 +21,8 @@ MAX_LENGTH = 2000
 def announce(tournament_id: Any, actor, text: Any) -> TournamentAnnouncement:
     """The text is the director's word: it needs no other reason. Refused (nothing
     written, nobody told) with no text, a text too long, or a tournament over."""
-    authorise(tournament_id, actor, "", required=False)
+    if not may_direct(tournament_id, actor):
+        raise Forbidden(_("Only the tournament's directors may do this."))
     text = str(text or "").strip()
     if not text:
         raise ServiceError(_("An announcement needs a text."))

@@ -12,8 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.core.errors import ServiceError
-from tournaments.directing import authorise
+from games.core.errors import Forbidden, ServiceError
+from tournaments.directing import clean_reason, may_direct
 from tournaments.models import Tournament, TournamentDirector, new_seed
 from tournaments.writes import Action, audit, lock
 
@@ -30,7 +30,10 @@ def run_again(tournament_id: Any, actor, name: Any, opens_at: datetime | None,
     open from ``opens_at`` (None: from when a director opens it) to ``closes_at``.
     Refused, nothing made: no name, a name in use, a window closing in the past or
     before it opens."""
-    reason = authorise(tournament_id, actor, reason, required=False)
+    # Copying changes nothing of this tournament: no reason is asked of a director.
+    if not may_direct(tournament_id, actor):
+        raise Forbidden(_("Only the tournament's directors may do this."))
+    reason = clean_reason(reason)
     name = " ".join(str(name or "").split())[:100]
     if not name:
         raise ServiceError(_("Give the new tournament a name."))
