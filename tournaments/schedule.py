@@ -57,7 +57,10 @@ def parse_time(value: Any) -> datetime | None:
         text = str(value or "").strip()
         if not text:
             return None
-        moment = parse_datetime(text)
+        try:
+            moment = parse_datetime(text)
+        except ValueError:  # well formed, but no such day or hour
+            moment = None
         if moment is None:
             raise ServiceError(_("%(value)s is not a time (write 2026-12-24 18:00).") % {
                 "value": text[:40]})

@@ -115,6 +115,7 @@ def test_players_of_unfinished_games_are_warned_a_day_before_once(make_tournamen
     ({"round": "2", "starts_at": "2020-01-01T10:00"}, "is in the past"),
     ({"round": "9"}, "rounds 1 to 3"),
     ({"round": "2", "deadline": "soon"}, "is not a time"),
+    ({"round": "2", "deadline": "2099-02-30T10:00"}, "is not a time"),
 ])
 def test_the_page_refuses_bad_times_and_changes_nothing(client, make_tournament, field,
                                                         staff, run, form, message):
