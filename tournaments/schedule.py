@@ -265,6 +265,6 @@ def _adjudicate(tournament_id: int, number: int, now: datetime) -> int:
             decided.append({"game": game.match_id, "outcome": outcome})
             notices.decided(tournament, [game.first, game.second], "adjudicated", reason,
                             match=game.match_id, outcome=outcome)
-        audit(tournament, None, Action.ADJUDICATE, round=number, reason=reason,
-              games=decided)
+        audit(tournament, None, Action.ADJUDICATE, round=number, games=decided,
+              reason=_("deadline %(when)s") % {"when": _shown(row.deadline)})
     return 1
