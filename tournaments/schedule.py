@@ -168,10 +168,16 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     due = ScheduledRound.objects.filter(tournament__status=Status.RUNNING)
     for row in due.filter(starts_at__lte=now).select_related("tournament"):
         done["rounds_queued"] += _queue_if_due(row)
+    marks = set(ScheduleMark.objects.filter(tournament__status=Status.RUNNING)
+                .values_list("tournament_id", "key"))
     for row in due.filter(deadline__isnull=False).select_related("tournament"):
+        stamp = row.deadline.isoformat()
+        if (row.tournament_id, f"adjudicate:{row.number}:{stamp}") in marks:
+            continue  # done: checked again under the lock only when it may not be
         if row.deadline <= now:
             done["adjudicated"] += _adjudicate(row.tournament_id, row.number, now)
-        elif row.deadline - WARNING_BEFORE <= now:
+        elif row.deadline - WARNING_BEFORE <= now and (
+                row.tournament_id, f"warn:{row.number}:{stamp}") not in marks:
             done["warned"] += _warn(row.tournament_id, row.number)
     return done
 
