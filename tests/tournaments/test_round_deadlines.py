@@ -191,3 +191,41 @@ def test_the_rule_takes_the_player_on_move_with_less_time(first, second, first_p
         expected = min(moving, key=left.get)
     found = adjudication.loser(seats, on_move, now)
     assert (found.seat if found else None) == expected
+
+
+def test_a_crash_half_way_leaves_nothing_and_the_rerun_decides_each_game_once(
+        make_tournament, field, staff, run, monkeypatch):
+    cup = started(run, make_tournament, field[:4], staff)
+    deadline = later(days=1)
+    schedule.set_round(cup.pk, staff, 1, None, deadline, "one day")
+    real = adjudication.adjudicate_on_time
+    calls = []
+
+    def dies_on_the_second(match_id, reason, now=None):
+        calls.append(match_id)
+        if len(calls) == 2:
+            raise RuntimeError("worker killed")
+        return real(match_id, reason, now=now)
+
+    monkeypatch.setattr(adjudication, "adjudicate_on_time", dies_on_the_second)
+    with pytest.raises(RuntimeError):
+        run(schedule.sweep, deadline + timedelta(minutes=1))
+    assert len(running(cup)) == 2  # the first game's end was rolled back with the rest
+    assert not cup.audit.filter(action="adjudicate").exists()
+    monkeypatch.setattr(adjudication, "adjudicate_on_time", real)
+    assert run(schedule.sweep, deadline + timedelta(minutes=2))["adjudicated"] == 1
+    assert run(schedule.sweep, deadline + timedelta(minutes=3))["adjudicated"] == 0
+    assert all(game.round.number == 2 for game in running(cup))  # round 1 decided
+    for game in cup.rounds.get(number=1).games.all():
+        assert MoveRecord.objects.filter(match_id=game.match_id, kind="adjudicate").count() == 1
+
+
+def test_the_games_page_says_why_it_ended(client, make_tournament, field, staff, run):
+    cup = started(run, make_tournament, field[:4], staff)
+    deadline = later(days=1)
+    schedule.set_round(cup.pk, staff, 1, None, deadline, "one day")
+    game = running(cup)[0]
+    run(schedule.sweep, deadline + timedelta(minutes=1))
+    client.force_login(game.first)
+    html = client.get(f"/games/{game.match_id}/").content.decode()
+    assert "The deadline passed:" in html and "on move with less time left, loses" in html
