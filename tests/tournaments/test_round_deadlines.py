@@ -229,3 +229,7 @@ def test_the_games_page_says_why_it_ended(client, make_tournament, field, staff,
     client.force_login(game.first)
     html = client.get(f"/games/{game.match_id}/").content.decode()
     assert "The deadline passed:" in html and "on move with less time left, loses" in html
+    from tests.tournaments.test_verify import verify
+
+    code, out = verify()  # the replay of each game agrees with its adjudicated end
+    assert code == 0, out
