@@ -1,8 +1,8 @@
 """A player-director puts a Swiss on a schedule from its page: a deadline for round 1
 and an announcement; a player reads the announcement on the page and in their notices;
 at the deadline the game still running is adjudicated (the player on move loses) and
-the page shows it. Screenshots at 1280x800 and 390x844; no sideways scroll, and
-axe-core finds nothing serious."""
+the page shows it; closed, the director reopens it for a correction. Screenshots at
+1280x800 and 390x844; no sideways scroll, and axe-core finds nothing serious."""
 
 from __future__ import annotations
 
@@ -106,3 +106,17 @@ def test_a_director_schedules_announces_and_the_deadline_decides(site, new_page,
     assert "games adjudicated at the deadline" in anna.locator("#tournament-events").inner_text()
     anna.set_viewport_size(VIEWPORTS["phone"])
     anna.screenshot(path=str(shots / "tournament-adjudicated-phone.png"), full_page=True)
+
+    shell(site, f"from tournaments import services; from accounts.models import User; "
+                f"services.close({tid}, User.objects.get(username='boss'), 'by mistake')")
+    hana.goto(f"{site.url}/tournaments/{tid}/")
+    hana.locator("#tournament-admin summary").click()
+    assert hana.locator("#rerun-form").is_visible()
+    hana.set_viewport_size(VIEWPORTS["phone"])
+    hana.locator("#tournament-admin").screenshot(
+        path=str(shots / "tournament-reopen-phone.png"))
+    hana.fill("#reopen-reason", "closed by mistake")
+    with hana.expect_navigation():
+        hana.locator("#reopen-submit").click()
+    assert hana.locator("#tournament-status").get_attribute("data-status") == "paused"
+    assert "closed by mistake" in hana.locator("#tournament-events").inner_text()
