@@ -164,6 +164,12 @@ PARTS: tuple[Part, ...] = (
          left_out={name: "the review of a finished game: public on its page, about the "
                          "game rather than the player"
                    for name in ("decisions", "done", "total", "error", "updated_at")}),
+    Part("puzzle_tries", "games.PuzzleAttempt", "user",
+         ("puzzle", "solved", "rating_before", "rating_after", "created_at"),
+         left_out={"move": "the answer chosen among the puzzle's offered moves: whether it "
+                           "was the solution is in solved"}),
+    Part("puzzle_ratings", "games.PuzzleRating", "user",
+         ("game", "rating", "deviation", "volatility", "tries", "solved")),
     Part("ratings", "ladders.Rating", "user",
          ("game", "rating", "deviation", "volatility", "games", "rated_at")),
     Part("rating_history", "ladders.RatingChange", "user",

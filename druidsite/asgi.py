@@ -10,10 +10,13 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from druidsite import embedded  # noqa: E402
+from druidsite.autobahn_debug import defer_autobahn_debug_formatting  # noqa: E402
 from druidsite.limits import BodyLimit  # noqa: E402
 from druidsite.routing import websocket_urlpatterns  # noqa: E402
 from druidsite.socket_threads import SocketThreads  # noqa: E402
 from druidsite.ws_auth import browser_origin_validator, socket_auth_stack  # noqa: E402
+
+defer_autobahn_debug_formatting()
 
 application = ProtocolTypeRouter(
     {

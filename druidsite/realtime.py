@@ -27,6 +27,12 @@ def presence_key(user_id: int) -> str:
     """The cache key that says a player has a page open now (set by the sockets)."""
     return f"presence:{user_id}"
 
+
+def watching_key(user_id: int, match_id: int) -> str:
+    """The cache key that says a player is looking at one game now: its page is open and
+    shown (set by the game's socket, cleared when the page is hidden or closed)."""
+    return f"watching:{user_id}:{match_id}"
+
 _server_loop: asyncio.AbstractEventLoop | None = None
 _lock = threading.Lock()
 #: Sends scheduled on a running loop, kept until done (a task only weakly held may vanish).

@@ -261,6 +261,7 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "games.end_exhausted_vacations", "schedule": timedelta(minutes=10),
     },
     "turn-mails": {"task": "games.send_turn_mails", "schedule": timedelta(minutes=1)},
+    "mine-puzzles": {"task": "games.mine_puzzles", "schedule": timedelta(minutes=30)},
     "held-pushes": {"task": "notices.release_held_pushes", "schedule": timedelta(minutes=5)},
     "turn-digests": {"task": "games.send_digests", "schedule": crontab(hour=7, minute=0)},
     "ladders-drop-inactive": {"task": "ladders.drop_inactive", "schedule": timedelta(hours=1)},

@@ -396,3 +396,93 @@ class Review(models.Model):
     @property
     def running(self) -> bool:
         return self.status in (self.Status.QUEUED, self.Status.RUNNING)
+
+
+class Puzzle(models.Model):
+    """A decision of a finished game where one move is decisively best for the mover
+    whatever the cards they could not see (games.learning.puzzles mines them). ``view``
+    is the mover's own view at that moment, built by the engine's view function: the
+    page shows nothing else of the position."""
+
+    class Kind(models.TextChoices):
+        WIN = "win", _("a win on the spot")
+        SAVE = "save", _("the only move that saves the game")
+
+    game = models.CharField(max_length=32)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="puzzles")
+    #: The version of the move record the puzzle's decision became (its ply: ``number``).
+    version = models.PositiveIntegerField()
+    number = models.PositiveIntegerField(help_text=_("The move's number in its game."))
+    seat = models.CharField(max_length=16)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    view = models.JSONField()
+    legal = models.JSONField(help_text=_("The mover's legal moves: the answers offered."))
+    solution = models.JSONField()
+    #: The solution's public events that every deal of the hidden cards agrees on.
+    events = models.JSONField(default=list, blank=True)
+    deals = models.PositiveIntegerField(help_text=_("How many deals of the hidden cards agreed."))
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["match", "version"],
+                                               name="one_puzzle_per_decision")]
+
+    def __str__(self) -> str:
+        return f"puzzle {self.pk} ({self.game}, #{self.match_id} move {self.number})"
+
+
+class PuzzleAttempt(models.Model):
+    """One player's one try at a puzzle, with their puzzle rating before and after."""
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="puzzle_attempts")
+    move = models.JSONField()
+    solved = models.BooleanField()
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["puzzle", "user"],
+                                               name="one_try_per_puzzle")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} on puzzle {self.puzzle_id}: {'solved' if self.solved else 'failed'}"
+
+
+class PuzzleRating(models.Model):
+    """A player's Glicko-2 puzzle rating in one game (each try is a rating period
+    against the puzzle's own rating)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="puzzle_ratings")
+    game = models.CharField(max_length=32)
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    tries = models.PositiveIntegerField(default=0)
+    solved = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"],
+                                               name="one_puzzle_rating_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.game}: {round(self.rating)}"
+
+
+class PuzzleMining(models.Model):
+    """A finished game the miner has looked through (so a sweep looks once)."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="puzzle_mining")
+    found = models.PositiveSmallIntegerField(default=0)
+    mined_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"#{self.match_id}: {self.found} puzzles"

@@ -24,9 +24,9 @@ from games.models import Match, MoveRecord, Seat
 from ladders.ladder_fold import fold as fold_order
 from ladders.ladder_replay import events, start_order
 from ladders.models import Ladder, LadderAudit, Rating
-from ladders.rating_fold import PlayerState, RatedResult
-from ladders.rating_fold import fold as fold_ratings
+from ladders.rating_fold import RatedResult
 from ladders.rating_record import rated_games, result_of
+from ladders.season_fold import Decision, SeatResult, seats_at, standings_rows
 
 DECISIONS = (MoveRecord.Kind.CORRECT, MoveRecord.Kind.ANNUL)
 
@@ -39,22 +39,20 @@ def close_row(ladder: Ladder) -> LadderAudit | None:
 
 def _result_at(match: Match, seats: list[Seat], decisions: list[MoveRecord],
                at: datetime) -> RatedResult | None:
-    """``match``'s rated result as it was at ``at``: a decision recorded after ``at``
-    is undone through what it says the game was before it ("was": the winning seat,
-    none for a draw), an annulment in force at ``at`` counts for nothing."""
-    later = [record for record in decisions if record.created_at > at]
-    if not later:
+    """``match``'s rated result as it was at ``at`` (ladders.season_fold.seats_at: a
+    decision recorded after ``at`` is undone through what it says the game was before
+    it, an annulment in force at ``at`` counts for nothing)."""
+    if not any(record.created_at > at for record in decisions):
         return result_of(match, seats)
-    earlier = [record for record in decisions if record.created_at <= at]
-    if earlier and earlier[-1].kind == MoveRecord.Kind.ANNUL:
+    then = seats_at([SeatResult(seat.seat, seat.user_id, seat.result) for seat in seats],
+                    [Decision(record.created_at, record.kind, record.events)
+                     for record in decisions], at)
+    if then is None:
         return None
-    event = (later[0].events or [{}])[0]
-    winners = set((event.get("was") or "").split("+")) - {""}
     then_seats = []
-    for seat in seats:
+    for seat, was in zip(seats, then, strict=True):
         seat = copy.copy(seat)
-        seat.result = (Seat.Result.DRAW if not winners else
-                       Seat.Result.WIN if seat.seat in winners else Seat.Result.LOSS)
+        seat.result = was.result
         then_seats.append(seat)
     return result_of(match, then_seats)
 
@@ -90,15 +88,8 @@ def final_standings(ladder: Ladder, at: datetime,
     """The standings at ``at``, as the close stores them: place, player id, and the
     rating state from the fold (the default for a player with no rated game).
     ``order``: the places to rate (default: the fold's order at the close)."""
-    states, _changes = fold_ratings(results_at(ladder.game, at))
-    rows = []
-    for place, user_id in enumerate(order if order is not None
-                                    else order_at_close(ladder), 1):
-        state = states.get(user_id, PlayerState())
-        rows.append({"position": place, "player_id": user_id, "rating": state.rating,
-                     "deviation": state.deviation, "volatility": state.volatility,
-                     "games": state.games})
-    return rows
+    return standings_rows(order if order is not None else order_at_close(ladder),
+                          results_at(ladder.game, at))
 
 
 def freeze(ladder: Ladder, row: LadderAudit) -> None:

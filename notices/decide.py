@@ -1,8 +1,9 @@
 """One decision of what to tell whom and when, for mail and push alike.
 
 The turn mail (games.realtime.notifications) and every notice (notices.service) ask
-here: a turn is decided once per game turn, after NOTIFY_DELAY_SECONDS and not while
-the player has a page open (the caller knows both); this module says by which way.
+here: a turn is decided once per game turn, after NOTIFY_DELAY_SECONDS (the caller
+knows) and not while the player is looking at that game (``watching``); this module
+says by which way.
 A turn goes by push when the player has a device and wants turns pushed, and then not
 by mail too unless they asked for both. During quiet hours (in the player's time zone)
 a push is held and sent with the others as one summary when they end.
@@ -15,7 +16,9 @@ from datetime import datetime, time
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
+from django.core.cache import cache
 
+from druidsite.realtime import watching_key
 from notices.models import PushPreferences, PushSubscription
 from notices.push_kinds import off_by_default, push_kind_of
 
@@ -50,6 +53,13 @@ def in_quiet_hours(prefs: PushPreferences, now: datetime) -> bool:
     if start < end:
         return start <= local < end
     return local >= start or local < end  # over midnight, e.g. 22:00 to 07:00
+
+
+def watching(user_id: int, match_id: int) -> bool:
+    """Whether the player is looking at that game now: its page is open and shown (the
+    game's socket keeps the mark; games.realtime.consumers). Their turn there, or a chat
+    line in it, is then neither pushed nor mailed: they see it."""
+    return bool(cache.get(watching_key(user_id, match_id)))
 
 
 def push_preferences(user, notice_kind: str) -> PushPreferences | None:

@@ -224,6 +224,10 @@ KINDS = {
         gettext_noop("Round %(round)s of %(tournament)s: you have a bye (%(points)s "
                      "point).")),
     "tournament_deadline": _tournament_deadline,
+    "round_deadline": _worded(
+        gettext_noop("A round deadline is near"),
+        gettext_noop("Round %(round)s of %(tournament)s ends soon, and game #%(match)s is "
+                     "still running.")),
     "tournament_announcement": _worded(gettext_noop("A tournament announcement"),
                                        gettext_noop("%(tournament)s: %(text)s")),
 }

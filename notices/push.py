@@ -31,6 +31,8 @@ SEND_TIMEOUT_SECONDS = 10
 # How long a push service keeps a push for a device that is off (a day).
 PUSH_TTL_SECONDS = 24 * 3600
 GONE = (404, 410)
+# Pushes held per player during quiet hours (the oldest dropped beyond it).
+HELD_AT_MOST = 50
 
 
 class PushFailed(Exception):
@@ -65,8 +67,12 @@ def time_left(seconds: int) -> str:
 def tell(user, kind: str, params: dict[str, Any], url: str, *, hold: bool) -> None:
     """Push to every device of the player after the commit, or hold it (quiet hours)."""
     if hold:
-        prefs, _created = PushPreferences.objects.get_or_create(user=user)
-        prefs.held = [*prefs.held, {"kind": kind, "url": url}][-50:]
+        item = {"kind": kind, "url": url}
+        if kind == "your_turn" and params.get("match"):
+            item["match"] = params["match"]  # dropped by the morning if answered by then
+        # Locked: the morning's release must not empty the list between read and write.
+        prefs, _created = PushPreferences.objects.select_for_update().get_or_create(user=user)
+        prefs.held = [*prefs.held, item][-HELD_AT_MOST:]
         prefs.save(update_fields=["held"])
         return
     text = payload(user, kind, params, url)
@@ -76,9 +82,18 @@ def tell(user, kind: str, params: dict[str, Any], url: str, *, hold: bool) -> No
     transaction.on_commit(lambda: [queue("notices.send_push", (pk, text)) for pk in ids])
 
 
-def summary(user, held: list[dict[str, str]]) -> str:
-    """One push for everything held: the link of the only one, else the games waiting for
-    the player when a turn is among them, else the notices list."""
+def most_urgent_game(user) -> str | None:
+    """The page of the game waiting for the player with the least time left, if any."""
+    from games.core.turns import my_turn_seats
+
+    match_id = my_turn_seats(user).values_list("match_id", flat=True).first()
+    return None if match_id is None else f"/games/{match_id}/"
+
+
+def summary(user, held: list[dict[str, Any]]) -> str:
+    """One push for everything held: the link of the only one, else, when a turn is among
+    them, the game with the least time left (all waiting games when none is owed any
+    more), else the notices list."""
     with translation.override(getattr(user, "language", "") or settings.LANGUAGE_CODE):
         body = ngettext("%(count)d notice came in during your quiet hours.",
                         "%(count)d notices came in during your quiet hours.",
@@ -87,24 +102,48 @@ def summary(user, held: list[dict[str, str]]) -> str:
     if len(held) == 1 and held[0].get("url"):
         url = held[0]["url"]
     elif any(item.get("kind") == "your_turn" for item in held):
-        url = "/your-turn/"  # the most urgent: the games waiting for a move
+        url = most_urgent_game(user) or "/your-turn/"
     else:
         url = "/notices/"
     return json.dumps({"title": title, "body": body, "url": url, "tag": "summary"})
 
 
+def still_worth_telling(user, held: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The held pushes without the turns the player has answered since (on another device,
+    in the night): a summary never names a turn already played."""
+    from games.core.turns import my_turn_seats
+
+    turns = {item["match"] for item in held if item.get("kind") == "your_turn"
+             and item.get("match")}
+    if not turns:
+        return held
+    waiting = set(my_turn_seats(user).filter(match_id__in=turns)
+                  .values_list("match_id", flat=True))
+    return [item for item in held if item.get("kind") != "your_turn"
+            or not item.get("match") or item["match"] in waiting]
+
+
 def release_held(now: datetime | None = None) -> int:
-    """The beat task's body: one summary to each player whose quiet hours are over."""
+    """The beat task's body: one summary to each player whose quiet hours are over (none
+    when all that was held is answered by then); returns the summaries sent."""
     now = now or timezone.now()
     sent = 0
-    for prefs in PushPreferences.objects.exclude(held=[]).select_related("user"):
-        if in_quiet_hours(prefs, now):
-            continue
-        held, prefs.held = prefs.held, []
-        prefs.save(update_fields=["held"])
-        text = summary(prefs.user, held)
-        for pk in PushSubscription.objects.filter(user=prefs.user).values_list("pk", flat=True):
-            queue("notices.send_push", (pk, text))
+    for pk in PushPreferences.objects.exclude(held=[]).values_list("pk", flat=True):
+        with transaction.atomic():
+            prefs = (PushPreferences.objects.select_for_update().select_related("user")
+                     .filter(pk=pk).exclude(held=[]).first())
+            if prefs is None or in_quiet_hours(prefs, now):
+                continue
+            held, prefs.held = prefs.held, []
+            prefs.save(update_fields=["held"])
+            held = still_worth_telling(prefs.user, held)
+            if not held:
+                continue
+            text = summary(prefs.user, held)
+            ids = list(PushSubscription.objects.filter(user=prefs.user)
+                       .values_list("pk", flat=True))
+        for device in ids:
+            queue("notices.send_push", (device, text))
         sent += 1
     return sent
 

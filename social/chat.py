@@ -146,15 +146,13 @@ def addressed(match: Match, message: ChatMessage) -> list:
 
 
 def _push_to_addressed(match: Match, message: ChatMessage) -> None:
-    """A push to each player the line is addressed to who has no page open (they would
-    see it), if they turned chat pushes on (notices.decide)."""
-    from django.core.cache import cache
-
-    from druidsite.realtime import presence_key
+    """A push to each player the line is addressed to who is not looking at the game
+    (they would see it there), if they turned chat pushes on (notices.decide)."""
+    from notices.decide import watching
     from notices.service import push_only
 
     for player in addressed(match, message):
-        if cache.get(presence_key(player.pk)):
+        if watching(player.pk, match.pk):
             continue
         push_only(player, "chat_addressed", url=f"/games/{match.pk}/", match=match.pk,
                   name=message.user.username, text=message.text[:120])

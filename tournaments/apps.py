@@ -14,3 +14,10 @@ class TournamentsConfig(AppConfig):
         from tournaments.services import leave_deleted_account
 
         leaving.register(leaving.TOURNAMENTS, leave_deleted_account)
+        # A decision on a Kasteel table that a finished later round no longer fits is
+        # refused before it is made.
+        from games.core import services as game_services
+        from tournaments.kasteel_sync import check_decision
+
+        if check_decision not in game_services.DECISION_CHECKS:
+            game_services.DECISION_CHECKS.append(check_decision)

@@ -42,7 +42,8 @@ def cancel_stale(tournament: Tournament) -> list[int]:
     cancelled = []
     for game in stale_games(tournament):
         try:
-            game_services.cancel_running(game.match_id, CANCEL_REASON)
+            game_services.cancel_running(game.match_id, CANCEL_REASON, by={
+                "tournament": tournament.pk, "name": tournament.name})
         except Conflict:  # it ended a moment ago: its own settle folds its result in
             continue
         TournamentGame.objects.filter(pk=game.pk).update(cancelled=True)

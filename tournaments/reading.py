@@ -200,14 +200,21 @@ def table_results(games_: list[TournamentGame]) -> list[TableResult]:
             for g in games_ if g.ended]
 
 
-def kasteel_steps(tournament: Tournament) -> list[KasteelStep]:
+def kasteel_steps(tournament: Tournament, games_: list[TournamentGame] | None = None,
+                  totals: dict[int, float] | None = None) -> list[KasteelStep]:
     """What followed each finished Kasteel round, round by round (``kasteel_step``):
     who went on, or the winner. Castle points add up over the rounds (the rules: "a
-    tournament sums the scores of several games")."""
+    tournament sums the scores of several games"). Tables the site cancelled (their
+    round was seated again after a decision) count for nothing. ``games_`` and
+    ``totals``: the tables and castle points to fold instead of the stored ones (a
+    decision weighed before it is made: tournaments.kasteel_sync)."""
     tables: dict[int, list[TournamentGame]] = defaultdict(list)
-    for game in games(tournament):
-        tables[game.round.number].append(game)
-    totals, pieces = kasteel_totals(tournament), kasteel_pieces(tournament)
+    games_ = games(tournament) if games_ is None else games_
+    for game in games_:
+        if not game.cancelled:
+            tables[game.round.number].append(game)
+    totals = kasteel_totals(tournament) if totals is None else totals
+    pieces = pieces_of(games_)
     seeds = [e.id for e in entrants(tournament)]
     out = frozenset(withdrawn(tournament))
     steps: list[KasteelStep] = []
@@ -243,10 +250,16 @@ def kasteel_pieces(tournament: Tournament) -> dict[int, int]:
     """Each player's pieces home (in their castle at a table's end) summed over the
     tournament's tables: the tie-break after castle points. Read from the stored results,
     which the fold writes from each table's final state (an annulled table: none)."""
+    return pieces_of(TournamentGame.objects.filter(round__tournament=tournament, ended=True))
+
+
+def pieces_of(games_) -> dict[int, int]:
+    """Each player's pieces home summed over the ended tables of ``games_`` that count."""
     pieces: dict[int, int] = defaultdict(int)
-    for game in TournamentGame.objects.filter(round__tournament=tournament, ended=True):
-        for player, count in game.pieces_home.items():
-            pieces[int(player)] += count
+    for game in games_:
+        if game.ended and not game.cancelled:
+            for player, count in game.pieces_home.items():
+                pieces[int(player)] += count
     return pieces
 
 
@@ -254,7 +267,7 @@ def kasteel_leader(tournament: Tournament) -> int | None:
     """The best of the last finished round: place, then castle points, then pieces home,
     then seed."""
     last = tournament.rounds.order_by("-number").first()
-    results = table_results(list(last.games.all())) if last else []
+    results = table_results(list(last.games.filter(cancelled=False))) if last else []
     totals, seeds = kasteel_totals(tournament), [e.id for e in entrants(tournament)]
     pieces = kasteel_pieces(tournament)
     out = withdrawn(tournament)

@@ -26,7 +26,7 @@ from django.utils import timezone
 from druidsite.enqueue import queue
 from games.core import services as game_services
 from games.core import terms
-from tournaments import fold, knockout_sync, notices, reading
+from tournaments import fold, kasteel_sync, knockout_sync, notices, reading
 from tournaments.models import Tournament, TournamentBye, TournamentGame, TournamentRound
 from tournaments.pairing import (
     PairingError,
@@ -219,7 +219,8 @@ def _two_player(tournament: Tournament, rnd: TournamentRound, board: int, replay
     return 1
 
 
-def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int]) -> int:
+def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int],
+             replay: int = 0) -> int:
     from games.core.table_terms import default_limit
 
     if rnd.number == 1:
@@ -244,7 +245,8 @@ def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int]) -> in
         match = game_services.start_match(
             tournament.game, players, days_per_move=tournament.days_per_move,
             rated=tournament.rated, new_game=options)
-        TournamentGame.objects.create(round=rnd, board=table.number, match=match)
+        TournamentGame.objects.create(round=rnd, board=table.number, replay=replay,
+                                      match=match)
     return len(draw.tables)
 
 
@@ -287,6 +289,11 @@ def record_result(match_id: int) -> bool:
                 changed += 1
             if tournament.status == Status.FINISHED and winner_of(tournament) is None:
                 _reopen(tournament)
+        if tournament.format == Format.KASTEEL and tournament.status != Status.CLOSED:
+            if kasteel_sync.follow(tournament):
+                changed += 1
+            if tournament.status == Status.FINISHED and _kasteel_goes_on(tournament):
+                _reopen(tournament, "a decision on a table sent players on to another round")
         if not tournament.is_over:
             advance(tournament)
         elif tournament.status == Status.FINISHED:
@@ -296,14 +303,22 @@ def record_result(match_id: int) -> bool:
     return True
 
 
-def _reopen(tournament: Tournament) -> None:
+def _reopen(tournament: Tournament,
+            reason: str = "a decision on a game left the bracket without a winner") -> None:
     """A finished knockout whose final a decision left undecided (an earlier match
-    reopened, the final drawn or annulled) runs again until the bracket has a winner."""
+    reopened, the final drawn or annulled), or a finished Kasteel tournament whose last
+    round now sends players on, runs again until it has a winner."""
     before = tournament.winner.username if tournament.winner else None
     tournament.status, tournament.winner, tournament.finished_at = Status.RUNNING, None, None
     tournament.save(update_fields=["status", "winner", "finished_at"])
-    audit(tournament, None, Action.RESUME, winner_before=before,
-          reason="a decision on a game left the bracket without a winner")
+    audit(tournament, None, Action.RESUME, winner_before=before, reason=reason)
+
+
+def _kasteel_goes_on(tournament: Tournament) -> bool:
+    """Whether the last round of a finished Kasteel tournament sends players on now (a
+    decision on its table)."""
+    last = tournament.rounds.order_by("-number").first()
+    return last is not None and not _is_last(tournament, last)
 
 
 def _rewin(tournament: Tournament) -> None:
@@ -342,12 +357,32 @@ def advance(tournament: Tournament) -> None:
         _follow_bracket(tournament, rounds)
         return
     current = rounds[-1]
+    if tournament.format == Format.KASTEEL and kasteel_sync.needs_seating(tournament, current):
+        _seat_again(tournament, current)
+        if tournament.status != Status.RUNNING:
+            return
     if not _finish_round_if_done(current):
         return
     if _is_last(tournament, current):
         finish(tournament)
     else:
         queue_round(tournament.pk, current.number + 1)
+
+
+def _seat_again(tournament: Tournament, rnd: TournamentRound) -> None:
+    """A Kasteel round whose tables a decision cancelled (kasteel_sync): seated again
+    from the corrected results, with its own seed; a field that cannot be seated pauses
+    the tournament with the reason."""
+    try:
+        with transaction.atomic():
+            made = _kasteel(tournament, rnd, reading.withdrawn(tournament),
+                            replay=kasteel_sync.next_replay(rnd))
+    except PairingError as exc:
+        _pause_for(tournament.pk, rnd.number, str(exc))
+        tournament.refresh_from_db(fields=["status"])
+        return
+    audit(tournament, None, Action.ROUND, round=rnd.number, games=made, seated_again=True)
+    notices.round_started(tournament, rnd.number)
 
 
 def _finish_round_if_done(rnd: TournamentRound) -> bool:

@@ -101,17 +101,21 @@ def _knockout(tournament: Tournament) -> list[str]:
 
 
 def _kasteel(tournament: Tournament) -> list[str]:
-    from games.models import Seat
+    """The players at each round's tables that count (not cancelled) against those the
+    round before sent on (players who withdrew left out: an AI plays their seat)."""
+    from tournaments import kasteel_sync
 
     lines = []
     steps = reading.kasteel_steps(tournament)
+    gone = reading.withdrawn(tournament)
     for rnd in tournament.rounds.order_by("number"):
         if rnd.number == 1:
             continue
-        expected = set(steps[rnd.number - 2].going_on) if len(steps) >= rnd.number - 1 \
-            else set()
-        seated = set(Seat.objects.filter(match__tournament_game__round=rnd,
-                                          user__is_bot=False).values_list("user_id", flat=True))
+        tables = kasteel_sync.live_tables(rnd)
+        if not tables:  # every table cancelled: the round before named the winner
+            continue
+        expected = kasteel_sync.going_on(steps, rnd.number, gone)
+        seated = kasteel_sync.seated(tables, gone)
         if seated != expected:
             lines.append(f"{_label(tournament)}: round {rnd.number} seats "
                          f"{sorted(seated)}, the round before sent on {sorted(expected)}")

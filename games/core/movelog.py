@@ -93,6 +93,12 @@ def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
         if event.get("reason"):
             text += " " + _("Reason: %(reason)s") % {"reason": event["reason"]}
         return text
+    if kind == "annul" and event.get("cancelled"):
+        text = _("The site cancelled the game: this pairing no longer stands, and the game "
+                 "counts for nothing.")
+        if event.get("reason"):
+            text += " " + _("Reason: %(reason)s") % {"reason": event["reason"]}
+        return text
     if kind == "annul":
         text = _("An admin annulled the game: it counts for nothing.")
         if event.get("reason"):

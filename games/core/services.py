@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -429,6 +429,18 @@ def expire_deadlines(now=None) -> list[int]:
     return ended
 
 
+#: Called as check(match, seats) inside an admin's correction or annulment, with the
+#: decision applied but not yet saved; raising (Conflict) refuses it and writes nothing.
+#: Filled at start-up by the apps whose derived data a decision may no longer fit (a
+#: Kasteel tournament whose later round has finished: tournaments.kasteel_sync).
+DECISION_CHECKS: list[Callable[[Match, list[Seat]], None]] = []
+
+
+def _check_decision(pending: Pending) -> None:
+    for check in DECISION_CHECKS:
+        check(pending.match, pending.seats)
+
+
 def _admin_reason(actor, reason: Any, authorised: bool = False) -> str:
     # ``authorised``: the caller checked the actor's right (a tournament's director).
     if not authorised and not getattr(actor, "is_staff", False):
@@ -467,6 +479,7 @@ def correct_result(match_id: Any, actor, winner: str | None, reason: str, *,
             raise Conflict(_("The game already has that result."))
         was = match.winner_seat or None
         pending.set_result(winner, Match.Reason.CORRECTED, reason)
+        _check_decision(pending)
         close_disputes(match, actor, Dispute.Status.CORRECTED, reason, pending.now)
         return Entry(MoveRecord.Kind.CORRECT, events=[
             {"type": "correct", "winner": winner, "was": was, "reason": reason}])
@@ -487,6 +500,7 @@ def annul_result(match_id: Any, actor, reason: str, *, authorised: bool = False)
             raise Conflict(_("The game is annulled already."))
         was = match.winner_seat or None
         pending.annul(reason)
+        _check_decision(pending)
         close_disputes(match, actor, Dispute.Status.ANNULLED, reason, pending.now)
         return Entry(MoveRecord.Kind.ANNUL, events=[
             {"type": "annul", "was": was, "reason": reason}])
@@ -494,17 +508,21 @@ def annul_result(match_id: Any, actor, reason: str, *, authorised: bool = False)
     return commit.commit(match_id, change, running=False)
 
 
-def cancel_running(match_id: Any, reason: str) -> Committed:
-    """The site ends a running game that is no longer wanted (a knockout's bracket was
-    changed by a decision on an earlier game): it ends annulled, counts for nothing
-    (no rating, no result), and the reason is in its log and on its page. One commit,
-    like every end; a game over already answers Conflict."""
+def cancel_running(match_id: Any, reason: str, *, by: dict[str, Any] | None = None) -> Committed:
+    """The site ends a running game that is no longer wanted (a tournament's earlier
+    result was decided again and this pairing no longer stands): it ends annulled,
+    counts for nothing (no rating, no result), and the reason is in its log and on its
+    page. ``by``: what cancelled it, kept in the log's event for the page's words and
+    link (a tournament: ``{"tournament": id, "name": name}``). One commit, like every
+    end; a game over already answers Conflict."""
     reason = " ".join(str(reason or "").split())[:200]
 
     def change(pending: Pending) -> Entry:
         pending.finish(None, Match.Reason.ANNULLED, reason)
         pending.annul(reason)
-        return Entry(MoveRecord.Kind.ANNUL, events=[
-            {"type": "annul", "was": None, "reason": reason, "cancelled": True}])
+        event = {"type": "annul", "was": None, "reason": reason, "cancelled": True}
+        if by:
+            event["by"] = dict(by)
+        return Entry(MoveRecord.Kind.ANNUL, events=[event])
 
     return commit.commit(match_id, change)

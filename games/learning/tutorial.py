@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -358,14 +359,49 @@ def _k_move(move: Move, events: Events) -> str:
         "card": card_label(move["card"]), "piece": piece_label(move["piece"])}
 
 
-def _k_first_placement(moves: list[Move]) -> Move:
-    return moves[0]
+def _k_capture(move: Move, events: Events) -> str:
+    """The capture, told from the engine's events: who was sent home, by whom, and why."""
+    sent = [event for event in events if event.get("type") == "sent_home"]
+    happened = _sentences("kasteel", events, skip=("play", "sent_home"))
+    text = _k_move(move, events)
+    if happened:
+        text += " " + capfirst("; ".join(happened)) + "."
+    if sent:
+        text += " " + capfirst("; ".join(_sentences("kasteel", sent))) + ". " + _(
+            "That is a capture: your Bandit robs every foe it passes or reaches, and the "
+            "robbed piece goes back to the end of its home row and must walk the whole "
+            "way again. Beware the foe's Sheriff: it sends your Bandit home the same way.")
+    return text
+
+
+def _k_discard(move: Move, events: Events) -> str:
+    from games.boards.kasteel_log import card_label
+    cards = next((event.get("cards") or [] for event in events
+                  if event.get("type") == "discard"), [])
+    return _("None of your cards can be played, so you must discard your whole hand "
+             "(%(cards)s): that is your turn. Why: a piece card moves only a piece that can "
+             "walk, and at the start that is only the first piece of your home row; a "
+             "number card never goes alone; Joker and Jack wait until everyone has had a "
+             "turn. Discarding is never allowed while a card can be played.") % {
+        "cards": ", ".join(card_label(card) for card in cards)}
+
+
+#: The home order of both sides in the script: the Bandit first, so that the first
+#: turns on the ring end in a capture the tutorial can show and explain.
+K_HOME_ORDER = "XSKDCBP"
+
+
+def _k_in_home_order(moves: list[Move]) -> Move:
+    rank = {letter: index for index, letter in enumerate(K_HOME_ORDER)}
+    return min(moves, key=lambda m: rank.get(str(m.get("piece", "")).split(":")[-1], 99))
 
 
 KASTEEL = Tutorial(
     game="kasteel", seed=5, seat="0", options=(("players", 2), ("limit", 1)),
     steps=(),  # filled below: the placements alternate from the first player
 )
+#: How far the script looks for the player's first capture (decisions after the setup).
+K_CAPTURE_DEPTH = 10
 
 
 def _kasteel_steps() -> tuple[Step, ...]:
@@ -375,21 +411,43 @@ def _kasteel_steps() -> tuple[Step, ...]:
     taught = False
     while rules.to_json(state)["phase"] == "setup":
         mine = KASTEEL.seat in rules.owed_by(state)
-        steps.append(Step(_k_first_placement, _k_place(not taught) if mine else None))
+        steps.append(Step(_k_in_home_order, _k_place(not taught) if mine else None))
         taught = taught or mine
-        state = rules.apply(state, rules.legal_moves(state)[0]).state
-    # Play on (first the AI's turns, if the AI begins) up to the player's first move.
-    plain = first(lambda m: m["type"] == "move" and "number" not in m)
-    for _turn in range(4):
-        owed = rules.owed_by(state)
-        if not owed:
-            break
-        if KASTEEL.seat in owed:
-            steps.append(Step(plain, _k_move))
-            break
-        steps.append(Step(plain))
-        state = rules.apply(state, plain(rules.legal_moves(state))).state
+        state = rules.apply(state, _k_in_home_order(rules.legal_moves(state))).state
+    # Then the shortest way (the engine's moves in their legal order) to a walk of the
+    # player's in which one of their pieces sends a foe home.
+    for seat, move, events in _k_to_capture(rules, state):
+        if seat != KASTEEL.seat:
+            steps.append(Step(_exactly(move)))
+        elif any(event.get("type") == "sent_home" for event in events):
+            steps.append(Step(_exactly(move), _k_capture))
+        elif move["type"] == "discard":
+            steps.append(Step(_exactly(move), _k_discard))
+        else:
+            steps.append(Step(_exactly(move), _k_move))
     return tuple(steps)
+
+
+def _k_to_capture(rules: Any, start: Any) -> list[tuple[str, Move, Events]]:
+    """The moves from ``start`` to the player's first capture, breadth first."""
+    from collections import deque
+
+    queue: deque = deque([(start, [])])
+    while queue:
+        state, path = queue.popleft()
+        owed = rules.owed_by(state)
+        if not owed or len(path) >= K_CAPTURE_DEPTH:
+            continue
+        for move in rules.legal_moves(state):
+            applied = rules.apply(state, move)
+            step = (owed[0], move, applied.events)
+            if owed[0] == KASTEEL.seat and any(
+                    event.get("type") == "sent_home"
+                    and str(event.get("by", "")).startswith(f"{KASTEEL.seat}:")
+                    for event in applied.events):
+                return [*path, step]
+            queue.append((applied.state, [*path, step]))
+    return []
 
 
 def tutorial(game: str) -> Tutorial | None:

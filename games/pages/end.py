@@ -64,13 +64,16 @@ def _counts(match: Match, seats: list[Seat]) -> bool:
     return result_of(match, sorted(seats, key=lambda seat: seat.pk)) is not None
 
 
-def end_panel(match: Match, seats: list[Seat], viewer_user: Any, status_text: str) -> dict:
-    """Everything the panel shows; empty while the game runs."""
+def end_panel(match: Match, seats: list[Seat], viewer_user: Any, status: dict) -> dict:
+    """Everything the panel shows; empty while the game runs. ``status``: the page's
+    words for the end (its text, and a link where one explains it)."""
     if not match.is_over:
         return {}
     ratings = _ratings(match, seats)
     return {
-        "text": status_text,
+        "text": status["text"],
+        "link": status.get("link", ""),
+        "link_text": status.get("link_text", ""),
         "ratings": ratings,
         # A rated game is rated just after its end: the page asks again once. A game
         # that rates nobody (annulled, say) is not waiting for anything.

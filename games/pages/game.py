@@ -71,8 +71,41 @@ def _player(game: GameInfo, summary: dict, payload: dict) -> dict:
     }
 
 
-def _over(game: GameInfo, result: dict, players: dict) -> dict:
+def cancellation(records: list[dict]) -> dict | None:
+    """The log's event of the site cancelling the game while it ran (a tournament's
+    earlier result decided again, so this pairing no longer stands), if it did."""
+    for record in reversed(records):
+        for event in record.get("events") or ():
+            if isinstance(event, dict) and event.get("type") == "annul":
+                return event if event.get("cancelled") else None
+    return None
+
+
+def _cancelled(result: dict, event: dict) -> dict:
+    """The words of a game the site cancelled: why, and where to read more."""
+    by = event.get("by") or {}
+    if by.get("tournament"):
+        if by.get("round"):
+            text = _("Cancelled: round %(round)s was decided again by the tournament's "
+                     "directors; this pairing no longer stands. The game counts for "
+                     "nothing.") % {"round": by["round"]}
+        else:
+            text = _("Cancelled: an earlier result of the tournament was decided again by "
+                     "its directors; this pairing no longer stands. The game counts for "
+                     "nothing.")
+        link = reverse("tournament_detail", args=[by["tournament"]])
+        return {"kind": "over", "text": text, "link": link,
+                "link_text": _("See the tournament: %(name)s") % {"name": by.get("name", "")}}
+    text = _("Cancelled: this pairing no longer stands (%(why)s). The game counts for "
+             "nothing.") % {"why": result.get("detail") or ""}
+    return {"kind": "over", "text": text}
+
+
+def _over(game: GameInfo, result: dict, players: dict, records: list[dict]) -> dict:
     reason = movelog.end_reason(game, result.get("reason"), result.get("detail"))
+    event = cancellation(records) if result.get("reason") == "annulled" else None
+    if event is not None:
+        return _cancelled(result, event)
     if result.get("reason") == "annulled":
         text = _("Game over: annulled by an admin, it counts for nothing (%(why)s)") % {
             "why": result.get("detail") or ""}
@@ -104,11 +137,11 @@ def _deleted_account_end(game: GameInfo, result: dict, players: dict) -> str:
         "winner_name": players.get(winner, {}).get("player", winner)}
 
 
-def _status(game: GameInfo, payload: dict, players: dict) -> dict:
+def _status(game: GameInfo, payload: dict, players: dict, records: list[dict]) -> dict:
     """Whose decision the game waits for: the seats that owe one (``to_move``, the
     rules' ``owed_by``), which need not be the seat whose turn it is."""
     if payload["result"] is not None:
-        return _over(game, payload["result"], players)
+        return _over(game, payload["result"], players, records)
     owed = [players[seat] for seat in payload["to_move"] if seat in players]
     if not owed:
         return {"kind": "waiting", "text": _("Waiting.")}
@@ -192,7 +225,7 @@ def live_context(request: HttpRequest, match: Match) -> dict:
     order = {name: index for index, name in enumerate(game.seat_names)}
     me = players.get(viewer) if viewer else None
     offer = payload["draw_offer"]
-    status = _status(game, payload, players)
+    status = _status(game, payload, players, records)
     context = {
         "match": match,
         "game": game,
@@ -203,7 +236,7 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "players": sorted(players.values(), key=lambda p: order.get(p["seat"], len(order))),
         "players_by_seat": players,
         "status": status,
-        "end": end_panel(match, seats, request.user, status["text"]),
+        "end": end_panel(match, seats, request.user, status),
         "warning": "",
         "log": with_replay_steps(movelog.log_entries(records, game)),
         "last_events": _last_move_events(records),
@@ -214,7 +247,9 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "my_offer": me is not None and not match.is_over and offer == viewer,
         "can_rematch": me is not None and match.is_over and len(seats) == 2,
         "disputes": list(match.disputes.select_related("user")) if match.is_over else [],
-        "can_dispute": match.is_over and disputes.can_dispute(match, request.user),
+        # A game the site cancelled counts for nothing: there is no result to dispute.
+        "can_dispute": (match.is_over and cancellation(records) is None
+                        and disputes.can_dispute(match, request.user)),
         "next_url": reverse("next_game") + f"?after={match.pk}",
         "tutorial": tutorial.lesson(match, viewer) if match.tutorial else None,
         "game_data": {

@@ -99,11 +99,14 @@ def next_game(user: Any, after: int | None = None) -> Match | None:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     from games.core import catalog
+    from games.learning import puzzles
 
     if not request.user.is_authenticated:
         # A visitor's welcome: sign up, or learn each game first.
-        return render(request, "home.html", {"learn_games": catalog.games()})
+        return render(request, "home.html", {"learn_games": catalog.games(),
+                                             "daily_puzzle": puzzles.daily()})
     context = loop_context(request.user)
+    context["daily_puzzle"] = puzzles.daily()
     # A player with no game yet is shown where to learn each game first.
     if not Seat.objects.filter(user=request.user, match__tutorial=False).exists():
         context["learn_games"] = catalog.games()

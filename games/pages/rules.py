@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from games.core import catalog
 from games.core.catalog import GameInfo
-from games.learning import diagrams, example
+from games.learning import diagrams, example, puzzles
 from games.pages import rulebook
 
 
@@ -49,7 +49,8 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     info = _game(game)
-    context = {"game": info, "diagrams": diagrams.diagrams(info.name)}
+    context = {"game": info, "diagrams": diagrams.diagrams(info.name),
+               "has_puzzles": info.name in puzzles.GAMES}
     if info.name == example.GAME:
         context["example_before"], context["example_after"] = example.worked_example()
     template = select_template(player_templates(info.name))

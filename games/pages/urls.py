@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.pages import disputes, game, home, lobby, review, rules, tables, tutorial
+from games.pages import disputes, game, home, lobby, puzzles, review, rules, tables, tutorial
 
 urlpatterns = [
     path("lobby/", lobby.lobby, name="lobby"),
@@ -23,6 +23,8 @@ urlpatterns = [
     path("rules/<slug:game>/precise/", rules.rules_spec, name="rules_spec"),
     path("learn/<slug:game>/", rules.rules_page, name="learn"),
     path("learn/<slug:game>/tutorial/", tutorial.tutorial_page, name="tutorial"),
+    path("puzzles/<slug:game>/", puzzles.puzzle_next, name="puzzles"),
+    path("puzzles/<slug:game>/<int:puzzle_id>/", puzzles.puzzle_page, name="puzzle"),
     path("games/<int:match_id>/", game.game_page, name="game"),
     path("games/<int:match_id>/board/", game.board_fragment, name="game_board"),
     path("games/<int:match_id>/replay/", game.replay_page, name="game_replay"),

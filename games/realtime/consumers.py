@@ -10,7 +10,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from druidsite.channel_layer import join_groups
-from druidsite.realtime import presence_key, user_group
+from druidsite.realtime import presence_key, user_group, watching_key
 from druidsite.site_socket import SiteSocket
 from druidsite.socket_limits import (
     MAX_MESSAGE_BYTES,  # noqa: F401 - the limit, named here too
@@ -22,6 +22,9 @@ from games.models import Match, Seat
 from games.realtime.broadcast import group_name, lobby_group
 
 PRESENCE_SECONDS = 90
+#: How long a game's page counts as looked at after its last "here" (the page says it
+#: every 30 s while shown): the turn of that game is not pushed nor mailed meanwhile.
+WATCHING_SECONDS = 90
 #: The largest version a client may name: beyond it the database's integers overflow.
 MAX_VERSION = 2**31 - 1
 _DIGITS = re.compile(r"[0-9]{1,10}")
@@ -51,8 +54,17 @@ def valid_version(value) -> bool:
 class MatchConsumer(SiteSocket):
     """/ws/games/<id>/?since=<version>: catch up from a version, then follow live."""
 
+    #: The cache key that marks the signed-in player of a seat as looking at this game.
+    watching: str | None = None
+
     def load_at_connect(self) -> tuple[int, str | None] | None:
-        return self._viewer(self.scope["url_route"]["kwargs"]["match_id"])
+        found = self._viewer(self.scope["url_route"]["kwargs"]["match_id"])
+        if found is not None and found[1] is not None:
+            # A player of the game opened its page: looking at it from the accept on (in
+            # the handshake's one database hop; the cache write is one Redis round trip).
+            self.watching = watching_key(self.scope["user"].pk, found[0])
+            cache.set(self.watching, True, WATCHING_SECONDS)
+        return found
 
     async def connect(self) -> None:
         self.group = None
@@ -128,10 +140,27 @@ class MatchConsumer(SiteSocket):
     async def disconnect(self, code: int) -> None:
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.watching:
+            await database_sync_to_async(cache.delete)(self.watching)
+
+    async def _here(self, shown: bool) -> None:
+        """The page says whether it is shown: a player's turn in this game is not pushed
+        while they look at it; a hidden page (another tab, the phone locked) is not
+        looking. Nothing is answered (the page says it every 30 s)."""
+        if not self.watching:
+            return  # a visitor or a spectator: nobody's turn to keep quiet
+        if not shown:
+            await database_sync_to_async(cache.delete)(self.watching)
+        elif await self.may_write():  # a log-in that ended keeps nobody's turn quiet
+            await database_sync_to_async(cache.set)(self.watching, True, WATCHING_SECONDS)
 
     async def receive_json(self, content, **kwargs) -> None:
-        # Two requests: "I am at version N, send what I missed", and a chat line.
+        # Three requests: "I am at version N, send what I missed", a chat line, and
+        # "here" (the page is shown, or not).
         kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "here" and type(content.get("shown")) is bool:
+            await self._here(content["shown"])
+            return
         if kind == "sync":
             since = content.get("since")
             if valid_version(since):
@@ -141,8 +170,9 @@ class MatchConsumer(SiteSocket):
             await self._chat(content.get("channel"), content.get("text"))
             return
         await self.send_json({"type": "error",
-                              "error": 'expected {"type": "sync", "since": N} with N >= 0 '
-                                       'or {"type": "chat", "channel": C, "text": T}'})
+                              "error": 'expected {"type": "sync", "since": N} with N >= 0, '
+                                       '{"type": "chat", "channel": C, "text": T} '
+                                       'or {"type": "here", "shown": B}'})
 
     async def _chat(self, channel, text) -> None:
         """A chat line written over the socket: the same rules as the API's; a refusal

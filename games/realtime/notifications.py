@@ -3,9 +3,9 @@
 A beat task (``games.send_turn_mails``, every minute) looks for seats that have
 owed a move for NOTIFY_DELAY_SECONDS, so a player who answers quickly gets no
 mail, and nothing is queued per move. Each turn (a seat and a match version) is
-decided once: mailed, or skipped because a page of the player's is open (a live
-/ws/me/ socket: they will see the move), already mailed for that game today, or
-no longer their turn.
+decided once: mailed and/or pushed (notices.decide), or skipped because the player
+is looking at that game (its page open and shown: they see the move), already mailed
+for that game today, or no longer their turn.
 """
 
 from __future__ import annotations
@@ -15,24 +15,18 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
-from druidsite.realtime import presence_key
 from druidsite.site_url import site_url
 from games.models import Match, Seat
 from notices import decide, push
 
 ONE_DAY = timedelta(days=1)
 log = logging.getLogger(__name__)
-
-
-def is_present(user_id: int) -> bool:
-    return bool(cache.get(presence_key(user_id)))
 
 
 def turns_to_mail(now=None, limit: int = 500) -> list[tuple[int, int]]:
@@ -69,8 +63,10 @@ def notify_turn(seat_id: int, version: int, now=None) -> bool:
         if seat is None or seat.match.version != version or seat.match.is_over:
             return False
         user = seat.user
-        present = is_present(user.pk)
-        told = seat.owes_move and not seat.played_by_ai and not present
+        # Another page open (the lobby, another game) is no reason to keep quiet: only
+        # this game's page, shown, tells the player already.
+        watching = decide.watching(user.pk, seat.match_id)
+        told = seat.owes_move and not seat.played_by_ai and not watching
         mail_allowed = told and not (not user.email or user.notify != user.Notify.EACH
                                      or (seat.notified_at and now - seat.notified_at < ONE_DAY))
         # One decision for mail and push (notices.decide): once per turn, after the delay.

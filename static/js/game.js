@@ -207,6 +207,7 @@ function connect() {
     backoff = 1000;
     setLive("live");
     stopPolling();
+    sayHere();
   });
   socket.addEventListener("message", onMessage);
   socket.addEventListener("close", () => {
@@ -214,6 +215,16 @@ function connect() {
     scheduleReconnect();
   });
 }
+
+// While this page is shown, the player is looking at this game: the server pushes and
+// mails no "your turn" of it meanwhile. Said on every change and every 30 s (the mark
+// lapses after 90 s without word); a hidden page says so and counts as away.
+function sayHere() {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "here", shown: !document.hidden }));
+  }
+}
+setInterval(() => { if (!document.hidden) sayHere(); }, 30000);
 
 function scheduleReconnect() {
   startPolling();
@@ -304,6 +315,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && !animBar.hidden) skipRequested = true;
 });
 document.addEventListener("visibilitychange", () => {
+  sayHere();
   if (!document.hidden) catchUp();
 });
 

@@ -60,16 +60,31 @@ self.addEventListener("push", (event) => {
   }));
 });
 
+// Which open tab a notification's click takes to its page: the tab already showing that
+// page (focused), else the tab the player used last (focused before visible before the
+// rest) sent there; null: none can go there, a new window opens.
+function chooseWindow(windows, target) {
+  const path = new URL(target, self.location.origin).pathname;
+  const same = windows.find((client) => new URL(client.url).pathname === path);
+  if (same) return { client: same, navigate: false };
+  const rank = (client) => (client.focused ? 2 : 0) + (client.visibilityState === "visible" ? 1 : 0);
+  const movable = windows.filter((client) => "navigate" in client)
+    .sort((a, b) => rank(b) - rank(a));
+  return movable.length ? { client: movable[0], navigate: true } : null;
+}
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const target = new URL((event.notification.data && event.notification.data.url) || "/",
     self.location.origin);
   event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true })
     .then((windows) => {
-      const same = windows.find((client) => new URL(client.url).pathname === target.pathname);
-      if (same) return same.focus();
-      const any = windows.find((client) => "navigate" in client);
-      if (any) return any.navigate(target.href).then((client) => (client || any).focus());
-      return self.clients.openWindow(target.href);
+      const chosen = chooseWindow(windows, target.href);
+      if (!chosen) return self.clients.openWindow(target.href);
+      if (!chosen.navigate) return chosen.client.focus();
+      // A tab the worker does not control refuses to be sent elsewhere: a new window then.
+      return chosen.client.navigate(target.href).then(
+        (client) => (client || chosen.client).focus(),
+        () => self.clients.openWindow(target.href));
     }));
 });

@@ -17,7 +17,7 @@ TASKS = {
     "druidsite.heartbeat", "druidsite.probe",
     "games.bot_accept", "games.bot_move", "games.end_exhausted_vacations",
     "games.expire_deadlines", "games.notify_turn", "games.rebroadcast_recent",
-    "games.requeue_bot_tasks", "games.review_match", "games.send_digests",
+    "games.mine_puzzles", "games.requeue_bot_tasks", "games.review_match", "games.send_digests",
     "games.send_turn_mails", "games.settle_result",
     "ladders.catch_up", "ladders.drop_inactive",
     "notices.release_held_pushes", "notices.send_push",

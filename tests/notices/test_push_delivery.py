@@ -8,7 +8,7 @@ import http_ece
 import pytest
 from django.core.cache import cache
 
-from druidsite.realtime import presence_key
+from druidsite.realtime import presence_key, watching_key
 from games.realtime import notifications
 from notices import push
 from notices.models import PushPreferences, PushSubscription
@@ -61,12 +61,25 @@ def test_a_refused_connection_never_reaches_the_move(alice, bob, device, worker,
 
 def test_it_pushes_nothing_while_the_player_watches(alice, bob, device, push_service, worker,
                                                     django_capture_on_commit_callbacks):
+    match = new_game(alice, bob)
+    cache.set(watching_key(alice.pk, match.pk), True, 60)
+    try:
+        notify_moon(match, django_capture_on_commit_callbacks)
+    finally:
+        cache.delete(watching_key(alice.pk, match.pk))
+    assert push_service.received == []
+
+
+def test_it_pushes_a_turn_while_another_page_is_open(alice, bob, device, push_service, worker,
+                                                     django_capture_on_commit_callbacks):
+    other = new_game(alice, bob)
     cache.set(presence_key(alice.pk), True, 60)
+    cache.set(watching_key(alice.pk, other.pk), True, 60)  # looking at another game
     try:
         notify_moon(new_game(alice, bob), django_capture_on_commit_callbacks)
     finally:
-        cache.delete(presence_key(alice.pk))
-    assert push_service.received == []
+        cache.delete_many([presence_key(alice.pk), watching_key(alice.pk, other.pk)])
+    assert len(push_service.received) == 1
 
 
 def test_it_pushes_no_kind_the_player_turned_off(alice, bob, device, push_service, worker,

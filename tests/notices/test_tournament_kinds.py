@@ -34,7 +34,7 @@ def test_it_words_each_tournament_kind(kind):
     assert kind in KINDS
     subject, text = words(kind, TOURNAMENT_KINDS[kind])
     assert subject and "Winter" in text and "%(" not in text
-    assert push_kind_of(kind) in ("tournament", "tournament_news")
+    assert push_kind_of(kind) in ("tournament", "round_deadline", "tournament_news")
 
 
 def test_it_words_the_details_a_player_needs():

@@ -214,6 +214,15 @@ MATRIX: dict[str, list[Case]] = {
         Case("/learn/caesar-cleopatra/", READ),
         Case("/learn/no-such-game/", {"GET": "404", "POST": "405"}),
     ],
+    # Puzzles: anyone reads them (the world has none yet); a try needs a puzzle.
+    "puzzles/<slug:game>/": [
+        Case("/puzzles/druidenwalzer/", READ),
+        Case("/puzzles/no-such-game/", {"GET": "404", "POST": "405"}),
+    ],
+    "puzzles/<slug:game>/<int:puzzle_id>/": [
+        Case("/puzzles/druidenwalzer/999999/", {"GET": "404", "POST": "404"},
+             body={"answer": "{}"}),
+    ],
     # The game: anyone watches, its two players act
     "games/<int:match_id>/": [Case(GAME, READ, hides_cards=True)],
     "games/<int:match_id>/board/": [Case(GAME + "board/", READ, hides_cards=True)],

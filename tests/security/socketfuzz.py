@@ -1,7 +1,7 @@
 """What the socket fuzz sends, and how it reads the answers (tests/security/test_socket_fuzz.py).
 
-Frames: the message types the sockets know (the match socket's "sync" and
-"chat", /ws/me/'s ping; the others only listen), with wrong, missing, extra
+Frames: the message types the sockets know (the match socket's "sync", "chat"
+and "here", /ws/me/'s ping; the others only listen), with wrong, missing, extra
 and out-of-range fields, unknown types, JSON that does not parse or nests too
 deep, text with NUL characters and lone surrogates (escaped, and raw as no
 real client can send them), frames over the size limit, and binary ones.
@@ -38,7 +38,7 @@ SCALARS = st.one_of(st.none(), st.booleans(), INTEGERS, st.floats(allow_nan=Fals
 JSON = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
     max_leaves=10)
-TYPES = st.one_of(st.sampled_from(["sync", "chat", "ping", "SYNC", "sync ", "move", "play",
+TYPES = st.one_of(st.sampled_from(["sync", "chat", "here", "ping", "SYNC", "sync ", "move", "play",
                                    "resign", "join", "close", "account.closed", "chat.line",
                                    "match.update", "user.games", "health.probe", "websocket.close",
                                    ""]), JSON)
@@ -53,7 +53,8 @@ def messages(draw) -> object:
     if draw(st.integers(0, 9)):
         message["type"] = draw(TYPES)
     for field, values in (("since", st.one_of(INTEGERS, JSON)), ("channel", CHANNELS),
-                          ("text", st.one_of(TEXTS, JSON))):
+                          ("text", st.one_of(TEXTS, JSON)),
+                          ("shown", st.one_of(st.booleans(), JSON))):
         if draw(st.booleans()):
             message[field] = draw(values)
     message.update(draw(st.dictionaries(st.text(max_size=10), JSON, max_size=2)))
@@ -91,8 +92,21 @@ def frames(draw) -> str | bytes:
     if kind == 18:
         return draw(st.sampled_from(['{"type": "sync", "since": 1e999}', '{"type": NaN}',
                                      '{"type": "sync", "since": -0}', "null", "[]", '""',
-                                     '{"type": "sync", "since": 0, "type": "chat"}']))
+                                     '{"type": "sync", "since": 0, "type": "chat"}',
+                                     '{"type": "here", "shown": true}',
+                                     '{"type": "here", "shown": false}',
+                                     '{"type": "here", "shown": 1}', '{"type": "here"}']))
     return draw(st.text(string.printable, max_size=30))
+
+
+def is_here(frame: str | bytes) -> bool:
+    """A well-formed "here" (the page shown or hidden): acted on in the cache, unanswered."""
+    try:
+        message = json.loads(frame)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return (isinstance(message, dict) and message.get("type") == "here"
+            and type(message.get("shown")) is bool)
 
 
 def frame_is_too_large(frame: str | bytes) -> bool:

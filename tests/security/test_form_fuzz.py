@@ -83,6 +83,7 @@ FIELDS: dict[str, dict | None] = {
                  "days_per_move": "int", "game": GAMES, "unrated": "bool"},
     "learn/<slug:game>/tutorial/": {},
     "games/<int:match_id>/review/": {},
+    "puzzles/<slug:game>/<int:puzzle_id>/": {"answer": "text"},
     "games/<int:match_id>/<str:action>/": {},
     "ladders/": None,
     "ladders/<int:ladder_id>/": None,

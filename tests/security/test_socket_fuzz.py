@@ -7,7 +7,8 @@ saying what was wrong, and changes nothing in the database (chat lines,
 match versions, accounts); the socket stays open (never closed, never with
 1011: an exception in a consumer fails the example here); nothing is logged
 as an error. A listening socket (health, lobby, ladder, tournament) may
-ignore a frame; the match socket answers or acts on every one. Ids in paths
+ignore a frame; the match socket answers or acts on every one (a well-formed
+"here" is acted on in the cache, not the database, and needs no answer). Ids in paths
 are fuzzed too: only a real id its viewer may see opens a socket, anything
 else is refused at the handshake with 4404.
 
@@ -42,6 +43,7 @@ from tests.security.socketfuzz import (
     frame_is_too_large,
     frames,
     ids,
+    is_here,
     is_too_large_answer,
 )
 
@@ -208,6 +210,8 @@ def judge(route: str, frame: str | bytes, answers: list[dict], before: tuple,
     elif answer is not None:
         assert route in ACTING and answer["type"] == "sync", (shown, answer)
         assert after == before, (shown, "a catch-up changed the database")
+    elif route in ACTING and is_here(frame) and not frame_is_too_large(frame):
+        assert after == before, (shown, "a here changed the database")
     elif route in ACTING:
         assert after != before, (shown, "refused without an error frame")
     else:

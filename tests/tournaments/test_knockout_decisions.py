@@ -185,3 +185,15 @@ def test_a_withdrawn_new_winner_loses_the_new_game_by_forfeit(make_tournament, f
     assert forfeit.forfeit and forfeit.match_id is None
     assert cup.status == "finished" and cup.winner == field[1]
     assert verify_tournaments() == []
+
+
+def test_the_cancelled_games_page_says_why_and_links_the_tournament(make_tournament, field,
+                                                                    staff, run, client):
+    cup = four(run, make_tournament, field, staff)
+    stale = running(cup)[0]
+    correct(run, staff, game_of(cup, 1, 0), field[3])
+    client.force_login(field[0])
+    page = client.get(f"/games/{stale.match_id}/").content.decode()
+    assert "Cancelled: an earlier result of the tournament was decided again" in page
+    assert f'href="/tournaments/{cup.pk}/"' in page
+    assert "annulled by an admin" not in page

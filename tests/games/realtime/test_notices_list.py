@@ -4,7 +4,7 @@ import pytest
 from django.core import mail
 from django.core.cache import cache
 
-from druidsite.realtime import presence_key
+from druidsite.realtime import watching_key
 from games.core import services
 from games.realtime import notifications
 from notices.models import Notice
@@ -45,13 +45,14 @@ def test_a_turn_is_listed_even_without_mails(alice, bob):
     assert mail.outbox == [] and kinds(alice) == ["your_turn"]
 
 
-def test_no_turn_is_listed_while_a_page_is_open_or_for_a_spectator(alice, bob, carol, client):
+def test_no_turn_is_listed_while_its_game_is_looked_at_or_for_a_spectator(alice, bob, carol,
+                                                                          client):
     match = new_game(alice, bob)
-    cache.set(presence_key(alice.pk), True, 60)
+    cache.set(watching_key(alice.pk, match.pk), True, 60)
     try:
         notifications.notify_turn(moon_seat(match).pk, match.version)
     finally:
-        cache.delete(presence_key(alice.pk))
+        cache.delete(watching_key(alice.pk, match.pk))
     assert kinds(alice) == []
     notifications.notify_turn(moon_seat(match).pk, match.version)
     client.force_login(carol)

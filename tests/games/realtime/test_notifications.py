@@ -7,7 +7,7 @@ from django.core import mail
 from django.core.cache import cache
 from django.utils import timezone
 
-from druidsite.realtime import presence_key
+from druidsite.realtime import presence_key, watching_key
 from games.realtime import notifications
 from tests.games.helpers import new_game, play_first
 
@@ -43,13 +43,24 @@ def test_it_sends_nothing_when_the_turn_has_passed(alice, bob):
     assert mail.outbox == []
 
 
-def test_it_sends_nothing_while_a_page_is_open(alice, bob):
+def test_it_sends_nothing_while_the_player_looks_at_the_game(alice, bob):
     match = new_game(alice, bob)
-    cache.set(presence_key(alice.pk), True, 60)
+    cache.set(watching_key(alice.pk, match.pk), True, 60)
     try:
         assert not notifications.notify_turn(moon_seat(match).pk, match.version)
     finally:
+        cache.delete(watching_key(alice.pk, match.pk))
+    assert mail.outbox == []
+
+
+def test_it_mails_while_another_page_is_open(alice, bob):
+    match = new_game(alice, bob)
+    cache.set(presence_key(alice.pk), True, 60)
+    try:
+        assert notifications.notify_turn(moon_seat(match).pk, match.version)
+    finally:
         cache.delete(presence_key(alice.pk))
+    assert mail.outbox[0].to == ["alice@example.org"]
 
 
 def test_it_respects_the_players_choice(alice, bob):
@@ -82,11 +93,11 @@ def test_it_mails_a_turn_once_it_has_waited_the_delay(alice, bob, settings):
 def test_it_decides_a_turn_once_even_when_it_sends_nothing(alice, bob, settings):
     settings.NOTIFY_DELAY_SECONDS = 0
     match = new_game(alice, bob)
-    cache.set(presence_key(alice.pk), True, 60)
+    cache.set(watching_key(alice.pk, match.pk), True, 60)
     try:
         assert notifications.send_turn_mails() == 0
     finally:
-        cache.delete(presence_key(alice.pk))
+        cache.delete(watching_key(alice.pk, match.pk))
     assert notifications.turns_to_mail() == []
     play_first(match)  # bob's turn now: his is a new turn
     match.refresh_from_db()

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0011_match_clocks_paused'),
+        ('games', '0012_puzzles'),
     ]
 
     operations = [

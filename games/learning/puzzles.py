@@ -1,0 +1,147 @@
+"""Puzzles from finished games: mining them, choosing one, telling its story.
+
+The miner replays a finished two-player game from its seed and, at each move,
+hands the game's pure puzzle finder (``FINDERS``) exactly what the mover had:
+their view, their legal moves and the log as their seat saw it, opened by their
+first view (the hints' and the bots' rule). A position the finder claims is
+stored with the mover's view only, and with the solution's public events that
+every deal of the hidden cards agrees on (so the explanation after a try tells
+nothing the mover could not have known either).
+
+Mining is idempotent: one ``Puzzle`` per decision, one ``PuzzleMining`` per game,
+so the sweep (``games.mine_puzzles``) and the command (``mine_puzzles``) may run
+any number of times.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+
+from games.ai.base import start_record
+from games.ai.druidenwalzer import puzzles as druidenwalzer_puzzles
+from games.core import catalog
+from games.core.verify import new_game_options
+from games.learning.hints import move_words
+from games.models import Match, MoveRecord, Puzzle, PuzzleAttempt, PuzzleMining
+from games.rules import get_rules
+
+Finder = Callable[..., Any]
+#: Each game's finder: ``find(view, legal, history, rng)`` -> a ``Found`` or None.
+FINDERS: dict[str, Finder] = {"druidenwalzer": druidenwalzer_puzzles.find}
+#: The games with puzzles, in the catalogue's order.
+GAMES = tuple(FINDERS)
+
+
+def _rng(match: Match, version: int) -> random.Random:
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}:puzzle:{match.pk}:{version}".encode())
+    return random.Random(int.from_bytes(digest.digest()[:8], "big"))
+
+
+def mine(match: Match) -> list[Puzzle]:
+    """The puzzles of one finished game (stored once; mined again, the same ones)."""
+    finder = FINDERS.get(match.game)
+    if finder is None or not match.is_over or match.seats.count() != 2:
+        return []
+    rules = get_rules(match.game)
+    state = rules.new_game(match.seed, new_game_options(match.options))
+    logs = {seat: [start_record(rules.view(state, seat))] for seat in rules.seats(state)}
+    found: list[Puzzle] = []
+    number = 0
+    for record in match.records.order_by("version"):
+        if record.kind == MoveRecord.Kind.MOVE and record.move is not None:
+            number += 1
+            seat = record.seat
+            view = rules.view(state, seat)
+            legal = rules.legal_moves(state)
+            claim = finder(view, legal, logs[seat], _rng(match, record.version))
+            if claim is not None:
+                puzzle, _created = Puzzle.objects.get_or_create(
+                    match=match, version=record.version, defaults={
+                        "game": match.game, "number": number, "seat": seat,
+                        "kind": claim.kind, "view": view, "legal": legal,
+                        "solution": claim.solution, "deals": claim.deals,
+                        "events": claim.events})
+                found.append(puzzle)
+            state = rules.apply(state, record.move).state
+        for seat, log in logs.items():
+            log.extend(rules.redact_events(record.events, seat))
+    try:
+        with transaction.atomic():
+            PuzzleMining.objects.update_or_create(match=match, defaults={"found": len(found)})
+    except IntegrityError:  # mined twice at once: the other one wrote the same
+        pass
+    return found
+
+
+def mine_finished(limit: int = 50) -> int:
+    """Mine up to ``limit`` finished games not looked through yet; the puzzles found."""
+    matches = (Match.objects.filter(game__in=GAMES, status=Match.Status.FINISHED,
+                                    tutorial=False, puzzle_mining__isnull=True)
+               .order_by("finished_at", "id")[:limit])
+    return sum(len(mine(match)) for match in matches)
+
+
+def next_for(game: str, user) -> Puzzle | None:
+    """The puzzle ``user`` has not tried yet that is closest to their rating (the
+    oldest for a visitor)."""
+    puzzles = Puzzle.objects.filter(game=game)
+    if user is None or not user.is_authenticated:
+        return puzzles.first()
+    from games.models import PuzzleRating
+
+    rating = PuzzleRating.objects.filter(user=user, game=game).values_list(
+        "rating", flat=True).first() or 1500.0
+    untried = puzzles.exclude(attempts__user=user)
+    above = untried.filter(rating__gte=rating).order_by("rating", "id").first()
+    return above or untried.order_by("-rating", "id").first()
+
+
+def daily(day: datetime.date | None = None) -> Puzzle | None:
+    """The day's puzzle: the same for everyone all day, a different one each day."""
+    day = day or datetime.date.today()
+    count = Puzzle.objects.count()
+    if not count:
+        return None
+    return Puzzle.objects.order_by("id")[day.toordinal() % count]
+
+
+def tried(puzzle: Puzzle, user) -> PuzzleAttempt | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return PuzzleAttempt.objects.filter(puzzle=puzzle, user=user).first()
+
+
+def task_words(puzzle: Puzzle) -> str:
+    """What the solver is asked, without giving the answer away."""
+    if puzzle.kind == Puzzle.Kind.WIN:
+        return _("One move wins the game on the spot, whatever the cards you cannot see. "
+                 "Find it.")
+    return _("Every move but one loses the game at once, whatever the cards you cannot "
+             "see. Find the move that saves it.")
+
+
+def explanation(puzzle: Puzzle) -> list[str]:
+    """Why the solution is the answer: the claim, then the engine's events of the
+    solution on the real position, as a spectator saw them."""
+    words = move_words(puzzle.game, puzzle.seat, puzzle.solution)
+    if puzzle.kind == Puzzle.Kind.WIN:
+        claim = _("%(move)s wins the game at once in every one of %(deals)s deals of the "
+                  "hidden cards that fit what you knew; no other move wins in any of them.")
+    else:
+        claim = _("After %(move)s the opponent has no waltz that wins at once in any of "
+                  "%(deals)s deals of the hidden cards that fit what you knew; after every "
+                  "other move the game was lost at once in all of them.")
+    lines = [claim % {"move": words, "deals": puzzle.deals}]
+    info = catalog.get(puzzle.game)
+    if info.event_sentence is not None:
+        lines += [text for event in puzzle.events if (text := info.event_sentence(event))]
+    return [capfirst(line) for line in lines]
