@@ -222,6 +222,8 @@ PARTS: tuple[Part, ...] = (
          ("tournament", "round_number", "second", "allow_repeat", "reason")),
     Part("tournament_pairing_edits_second", "tournaments.PairingEdit", "second",
          ("tournament", "round_number", "first", "allow_repeat", "reason")),
+    Part("tournament_announcements", "tournaments.TournamentAnnouncement", "by",
+         ("tournament", "text", "at")),
     Part("email_addresses", "account.EmailAddress", "user", ("email", "verified", "primary")),
 )
 

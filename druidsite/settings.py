@@ -267,6 +267,9 @@ CELERY_BEAT_SCHEDULE: dict = {
     "ladders-drop-inactive": {"task": "ladders.drop_inactive", "schedule": timedelta(hours=1)},
     "ladders-catch-up": {"task": "ladders.catch_up", "schedule": timedelta(minutes=10)},
     "tournaments-catch-up": {"task": "tournaments.catch_up", "schedule": timedelta(minutes=10)},
+    # Starts when registration closes, round times and deadlines (tournaments.schedule).
+    "tournaments-schedules": {"task": "tournaments.run_schedules",
+                              "schedule": timedelta(minutes=1)},
 }
 # Turn mails wait this long (games.send_turn_mails looks every minute), so a player
 # who answers at once gets none.

@@ -89,6 +89,7 @@ class Match(models.Model):
         DRAW = "draw", _("agreed draw")
         CORRECTED = "corrected", _("an admin's decision")
         ANNULLED = "annulled", _("annulled by an admin")
+        ADJUDICATED = "adjudicated", _("adjudicated at a deadline")
 
     game = models.CharField(max_length=32, default=catalog.default_name)
     state = models.JSONField(help_text=_("The engine's full state: server only."))
@@ -194,6 +195,7 @@ class MoveRecord(models.Model):
         ANNUL = "annul", _("game annulled")
         DISPUTE = "dispute", _("result disputed")
         RULING = "ruling", _("dispute ruled on")
+        ADJUDICATE = "adjudicate", _("adjudicated at a deadline")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="records")
     version = models.PositiveIntegerField(help_text=_("The match version this entry created."))

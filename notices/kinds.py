@@ -33,11 +33,54 @@ def _tournament_decision(params: dict[str, Any]) -> tuple[str, str]:
         "bye": _("you have a bye in round %(round)s (%(points)s point)"),
         "late": _("you are entered late: you play from round %(round)s"),
         "forbid": _("you will not be paired with %(other)s"),
+        "adjudicated": _("game #%(match)s was adjudicated at the round's deadline: "
+                         "%(outcome)s"),
     }.get(what, "%(what)s")
+    if what == "adjudicated":
+        values["outcome"] = {"draw": _("a draw")}.get(
+            values.get("outcome", ""), _("%(name)s won") % {"name": values.get("outcome")})
     return (_("A tournament director decided about you"),
             _("%(tournament)s: %(decision)s. Reason: %(reason)s") % {
                 "tournament": values.get("tournament", ""),
                 "decision": sentence % values, "reason": values.get("reason", "")})
+
+
+def _tournament_finished(params: dict[str, Any]) -> tuple[str, str]:
+    """The end of a tournament, with the reader's own final place when it has one."""
+    values = {k: ("" if v is None else v) for k, v in params.items()}
+    text = _("%(tournament)s has ended: %(winner)s won it.") % {
+        "tournament": values.get("tournament", ""), "winner": values.get("winner", "")}
+    if values.get("place"):
+        text += " " + _("You finished %(place)s of %(count)s with %(points)s points.") % {
+            "place": values["place"], "count": values.get("count", ""),
+            "points": values.get("points", "")}
+    return _("A tournament of yours has ended"), text
+
+
+def _tournament_deadline(params: dict[str, Any]) -> tuple[str, str]:
+    from django.utils.dateparse import parse_datetime
+
+    deadline = dates.when(parse_datetime(str(params.get("deadline") or "")) or "")
+    return (_("A round deadline is near"),
+            _("Round %(round)s of %(tournament)s ends %(deadline)s, and game #%(match)s "
+              "against %(opponent)s is still running. A game unfinished then is "
+              "adjudicated: the player on move with less time left loses.") % {
+                "round": params.get("round"), "tournament": params.get("tournament", ""),
+                "deadline": deadline, "match": params.get("match"),
+                "opponent": params.get("opponent", "")})
+
+
+def _tournament_not_started(params: dict[str, Any]) -> tuple[str, str]:
+    values = {k: ("" if v is None else v) for k, v in params.items()}
+    if values.get("problem"):
+        text = _("Registration for %(tournament)s closed, but it could not start: "
+                 "%(problem)s. Its directors decide what follows.")
+    else:
+        text = _("Registration for %(tournament)s closed with %(count)s players; it needs "
+                 "%(min)s, so it did not start. Its directors decide what follows.")
+    return _("A tournament did not start"), text % {
+        "tournament": values.get("tournament", ""), "problem": values.get("problem", ""),
+        "count": values.get("count", ""), "min": values.get("min", "")}
 
 
 def _generic(params: dict[str, Any]) -> tuple[str, str]:
@@ -163,17 +206,30 @@ KINDS = {
                      "on an earlier game changed who plays there. It counts for nothing; "
                      "the tournament's page shows your next game.")),
     "tournament_decision": _tournament_decision,
-    "tournament_finished": _worded(gettext_noop("A tournament of yours has ended"),
-                                   gettext_noop("%(tournament)s has ended: %(winner)s won "
-                                                "it.")),
+    "tournament_finished": _tournament_finished,
+    "tournament_registered": _worded(
+        gettext_noop("You are registered for a tournament"),
+        gettext_noop("You are in %(tournament)s. You will be told when it starts and whom "
+                     "you play.")),
+    "tournament_starting": _worded(
+        gettext_noop("A tournament of yours has started"),
+        gettext_noop("%(tournament)s has started with %(players)s players.")),
+    "tournament_not_started": _tournament_not_started,
     "tournament_pairing": _worded(
         gettext_noop("Your pairing in a tournament round"),
         gettext_noop("Round %(round)s of %(tournament)s: you play %(opponent)s in game "
                      "#%(match)s.")),
+    "tournament_bye": _worded(
+        gettext_noop("A bye in a tournament round"),
+        gettext_noop("Round %(round)s of %(tournament)s: you have a bye (%(points)s "
+                     "point).")),
+    "tournament_deadline": _tournament_deadline,
     "round_deadline": _worded(
         gettext_noop("A round deadline is near"),
         gettext_noop("Round %(round)s of %(tournament)s ends soon, and game #%(match)s is "
                      "still running.")),
+    "tournament_announcement": _worded(gettext_noop("A tournament announcement"),
+                                       gettext_noop("%(tournament)s: %(text)s")),
 }
 
 

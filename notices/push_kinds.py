@@ -12,11 +12,15 @@ PUSH_KINDS: list[tuple[str, object, tuple[str, ...], bool]] = [
      ("challenge_accepted", "rematch_accepted"), True),
     ("rematch", _("A rematch offer"), ("rematch_offered",), True),
     ("tournament", _("A tournament round and your pairing in it"),
-     ("tournament_round", "tournament_pairing", "tournament_bye"), True),
+     ("tournament_round", "tournament_pairing", "tournament_bye", "tournament_starting"),
+     True),
     # The tournaments name the notice "tournament_deadline"; "round_deadline" is the
     # same thing said by its push kind's name.
     ("round_deadline", _("A round's deadline near, your game still running"),
      ("round_deadline", "tournament_deadline"), True),
+    ("tournament_news", _("A tournament's announcements, decisions and end"),
+     ("tournament_announcement", "tournament_decision", "tournament_finished",
+      "tournament_not_started", "tournament_registered"), True),
     ("ladder_challenge", _("A ladder challenge"), ("ladder_challenged",), True),
     ("result_decided", _("A result decided by an admin"),
      ("result_decided", "dispute_decided"), True),

@@ -133,6 +133,11 @@ class Tournament(models.Model):
     min_players = models.PositiveSmallIntegerField(
         _("fewest players"), default=2, validators=[MinValueValidator(2)]
     )
+    auto_start = models.BooleanField(
+        _("start when registration closes"), default=True,
+        help_text=_("When registration closes, start if the fewest players have joined; "
+                    "otherwise the directors and the entrants are told."),
+    )
     max_players = models.PositiveSmallIntegerField(
         _("most players"), null=True, blank=True, validators=[MinValueValidator(2)],
         help_text=_("Empty: no limit."),
@@ -435,6 +440,12 @@ class TournamentAudit(models.Model):
         FORBID = "forbid", _("pairing forbidden")
         PAIRING = "pairing", _("pairing edited")
         CLOCKS = "clocks", _("clocks paused or restarted")
+        SCHEDULE = "schedule", _("round scheduled")
+        ADJUDICATE = "adjudicate", _("games adjudicated at the deadline")
+        SHORT = "short", _("not started: too few players")
+        ANNOUNCE = "announce", _("announcement")
+        REOPEN = "reopen", _("reopened")
+        RERUN = "rerun", _("run again")
 
     #: Empty once the tournament was deleted: its log stays, with the deletion in it.
     tournament = models.ForeignKey(Tournament, on_delete=models.SET_NULL, null=True,
@@ -538,3 +549,18 @@ class PairingEdit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} - {self.second} in round {self.round_number} of {self.tournament}"
+
+
+# What directors plan and tell (round times and deadlines, announcements) and the marks
+# of the scheduled tasks: in their own module, registered with this app from here.
+from tournaments.planning_models import (  # noqa: E402
+    ScheduledRound,
+    ScheduleMark,
+    TournamentAnnouncement,
+)
+
+__all__ = [
+    "ForbiddenPairing", "PairingEdit", "PlannedBye", "ScheduleMark", "ScheduledRound",
+    "Tournament", "TournamentAnnouncement", "TournamentAudit", "TournamentBye",
+    "TournamentDirector", "TournamentGame", "TournamentPlayer", "TournamentRound",
+]

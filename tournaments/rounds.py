@@ -127,6 +127,9 @@ def _may_start(tournament: Tournament, number: int) -> bool:
     total = reading.total_rounds(tournament)
     if number < 1 or (total is not None and number > total):
         return False
+    if tournament.scheduled_rounds.filter(number=number,
+                                          starts_at__gt=timezone.now()).exists():
+        return False  # its time has not come: tournaments.schedule queues it then
     if number == 1 or all_at_once(tournament):
         return True
     previous = tournament.rounds.filter(number=number - 1).first()

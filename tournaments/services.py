@@ -33,9 +33,8 @@ REASON_LENGTH = 500
 
 __all__ = [
     "Conflict", "Forbidden", "NotFound", "ServiceError", "close", "join",
-    "join_refusal", "leave", "leave_deleted_account", "open_registration", "pause",
-    "resume", "start",
-    "withdraw",
+    "begin", "join_refusal", "leave", "leave_deleted_account", "open_registration", "pause",
+    "reopen", "resume", "start", "withdraw",
 ]
 
 
@@ -88,6 +87,9 @@ def join(tournament_id: Any, user) -> TournamentPlayer:
         entry = TournamentPlayer.objects.create(
             tournament=tournament, user=user, rating=player_rating(user, tournament.game))
         audit(tournament, user, Action.JOIN, player=user.username)
+        from tournaments import notices
+
+        notices.registered(tournament, user)
     return entry
 
 
@@ -127,29 +129,36 @@ def open_registration(tournament_id: Any, actor, reason: Any = "") -> Tournament
 def start(tournament_id: Any, actor, reason: Any = "") -> Tournament:
     """Close registration and start: the players are seeded by their rating now and the
     first round (a round robin played all at once: every round) is queued."""
-    from tournaments import rounds
-
     reason = authorise(tournament_id, actor, reason, required=False)
     with transaction.atomic():
         tournament = lock(tournament_id)
-        _move(tournament, (Status.REGISTRATION,), Status.RUNNING)
-        entries = list(tournament.players.select_related("user"))
-        if len(entries) < tournament.min_players:
-            raise Conflict(_("The tournament needs at least %(min)s players; %(count)s "
-                             "joined.") % {"min": tournament.min_players,
-                                           "count": len(entries)})
-        for entry in entries:
-            entry.rating = player_rating(entry.user, tournament.game)
-        TournamentPlayer.objects.bulk_update(entries, ["rating"])
-        try:
-            rounds.check_startable(tournament, entries)
-        except PairingError as exc:
-            raise ServiceError(str(exc)) from None
-        tournament.started_at = timezone.now()
-        tournament.save(update_fields=["status", "started_at"])
-        audit(tournament, actor, Action.START, reason=reason, players=len(entries))
-        rounds.queue_first_rounds(tournament)
+        begin(tournament, actor, reason)
     return tournament
+
+
+def begin(tournament: Tournament, actor, reason: str, **detail: Any) -> None:
+    """Start ``tournament`` (locked) as ``actor`` (None: the schedule); refused with a
+    Conflict or ServiceError naming the problem, nothing changed."""
+    from tournaments import notices, rounds
+
+    _move(tournament, (Status.REGISTRATION,), Status.RUNNING)
+    entries = list(tournament.players.select_related("user"))
+    if len(entries) < tournament.min_players:
+        raise Conflict(_("The tournament needs at least %(min)s players; %(count)s "
+                         "joined.") % {"min": tournament.min_players,
+                                       "count": len(entries)})
+    for entry in entries:
+        entry.rating = player_rating(entry.user, tournament.game)
+    TournamentPlayer.objects.bulk_update(entries, ["rating"])
+    try:
+        rounds.check_startable(tournament, entries)
+    except PairingError as exc:
+        raise ServiceError(str(exc)) from None
+    tournament.started_at = timezone.now()
+    tournament.save(update_fields=["status", "started_at"])
+    audit(tournament, actor, Action.START, reason=reason, players=len(entries), **detail)
+    notices.starting(tournament, len(entries))
+    rounds.queue_first_rounds(tournament)
 
 
 def _clocks(tournament: Tournament, reason: str, *, stop: bool) -> list[int]:
@@ -205,6 +214,33 @@ def close(tournament_id: Any, actor, reason: Any) -> Tournament:
         # Its running games are played to their end: clocks a pause stopped run again.
         restarted = _clocks(tournament, reason, stop=False) if was_paused else []
         audit(tournament, actor, Action.CLOSE, reason=reason, clocks_restarted=restarted)
+    return tournament
+
+
+def reopen(tournament_id: Any, actor, reason: Any) -> Tournament:
+    """A finished or closed tournament reopened for a correction: it is paused (its
+    directors decide results again, and the standings, bracket and winner follow the
+    replay rule, "Results" in docs/tournaments.md); resuming runs it on, so it finishes
+    again when its rounds are done, with the winner of the fold. A reason is required."""
+    reason = authorise(tournament_id, actor, reason, required=True)
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        if not tournament.is_over:
+            raise Conflict(_("The tournament is %(status)s: only a finished or closed "
+                             "tournament is reopened.") % {
+                "status": tournament.get_status_display()})
+        clash = Tournament.objects.filter(name__iexact=tournament.name).exclude(
+            status__in=[Status.FINISHED, Status.CLOSED]).exclude(pk=tournament.pk).first()
+        if clash is not None:
+            raise Conflict(_("Tournament %(id)s, not over, has this name: rename one of "
+                             "them first.") % {"id": clash.pk})
+        before = tournament.status
+        winner = tournament.winner.username if tournament.winner else None
+        tournament.status, tournament.winner, tournament.finished_at = Status.PAUSED, None, None
+        tournament.save(update_fields=["status", "winner", "finished_at"])
+        stopped = _clocks(tournament, reason, stop=True)  # as any pause
+        audit(tournament, actor, Action.REOPEN, reason=reason, was=before,
+              winner_before=winner, clocks_stopped=stopped)
     return tournament
 
 

@@ -15,7 +15,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Match, Seat
-from tournaments import arbiter, bracket_svg, reading, services, standings_table
+from tournaments import (
+    announcements,
+    arbiter,
+    bracket_svg,
+    reading,
+    rerun,
+    schedule,
+    services,
+    standings_table,
+)
 from tournaments.directing import may_direct
 from tournaments.models import Tournament, TournamentAudit, TournamentGame
 from tournaments.pairing import knockout_rounds
@@ -23,6 +32,7 @@ from tournaments.pairing import knockout_rounds
 Status = Tournament.Status
 Format = Tournament.Format
 RECENT_EVENTS = 30
+ANNOUNCEMENTS_SHOWN = 5
 
 
 @require_GET
@@ -70,6 +80,8 @@ def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
     rests = {}
     if tournament.format == Format.ROUND_ROBIN and tournament.rounds.exists():
         rests = {r.number: names.get(r.rest) for r in reading.schedule(tournament) if r.rest}
+    deadlines = dict(tournament.scheduled_rounds.filter(deadline__isnull=False)
+                     .values_list("number", "deadline"))
     shown = []
     for rnd in tournament.rounds.prefetch_related("byes__user").order_by("number"):
         rows = []
@@ -83,6 +95,7 @@ def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
                                  else None, "score": s.score} for s in seats]
             rows.append(row)
         shown.append({"round": rnd, "games": rows, "rest": rests.get(rnd.number),
+                      "deadline": deadlines.get(rnd.number),
                       "byes": [names.get(b.user_id, "?") for b in rnd.byes.all()]})
     return shown
 
@@ -106,7 +119,11 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "statuses": Status,
         "directing": may_direct(tournament, request.user),
         "directors": [d.user.username for d in tournament.directors.select_related("user")],
+        "announcements": tournament.announcements.all()[:ANNOUNCEMENTS_SHOWN],
     }
+    started = set(tournament.rounds.values_list("number", flat=True))
+    context["coming"] = [row for row in tournament.scheduled_rounds.all()
+                         if row.number not in started]
     context["tiebreaks"] = standings_table.columns(tournament)
     if standings_table.has_standings(tournament):
         rows = reading.standing_rows(tournament)
@@ -163,6 +180,15 @@ ACTIONS = {
     "pairing": lambda t, actor, reason, player, form: arbiter.edit_pairing(
         t, actor, player, _user(form.get("other", "")), form.get("round", ""),
         form.get("allow_repeat") == "on", reason),
+    "schedule": lambda t, actor, reason, player, form: schedule.set_round(
+        t, actor, form.get("round", ""), form.get("starts_at", ""),
+        form.get("deadline", ""), reason),
+    "announce": lambda t, actor, reason, player, form: announcements.announce(
+        t, actor, form.get("text", "")),
+    "reopen": lambda t, actor, reason, player, form: services.reopen(t, actor, reason),
+    "rerun": lambda t, actor, reason, player, form: rerun.run_again(
+        t, actor, form.get("name", ""), schedule.parse_time(form.get("opens_at", "")),
+        schedule.parse_time(form.get("closes_at", "")), reason),
 }
 #: The actions that name a player in the form's "player" field.
 WITH_PLAYER = ("withdraw", "bye", "late", "forbid", "pairing")
@@ -207,10 +233,12 @@ def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
             return _confirm_close(request, tournament_id, reason)
         if action in WITH_PLAYER:
             player = _user(request.POST.get("player", ""))
-        ACTIONS[action](tournament_id, request.user, reason, player, request.POST)
+        done = ACTIONS[action](tournament_id, request.user, reason, player, request.POST)
     except services.ServiceError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Done: %(action)s.") % {
             "action": TournamentAudit.Action(action).label})
+        if action == "rerun":  # the new edition's page: its director opens it from there
+            return redirect("tournament_detail", tournament_id=done.pk)
     return redirect("tournament_detail", tournament_id=tournament_id)

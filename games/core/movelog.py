@@ -18,7 +18,7 @@ from games.core.catalog import GameInfo
 
 #: The events the site itself records (games.core.services), not the rules.
 SITE_EVENTS = ("resign", "draw_offer", "draw_decline", "draw_accept", "timeout", "pause",
-               "resume", "clock", "correct", "annul", "dispute", "ruling")
+               "resume", "clock", "correct", "annul", "dispute", "ruling", "adjudicate")
 
 
 def end_reason(game: GameInfo | None, reason: str | None, detail: str | None = None) -> str:
@@ -33,6 +33,7 @@ def end_reason(game: GameInfo | None, reason: str | None, detail: str | None = N
         "draw": _("agreed"),
         "corrected": _("by an admin's decision"),
         "annulled": _("annulled by an admin"),
+        "adjudicated": _("by adjudication at a deadline"),
     }.get(reason or "", detail or reason or "")
 
 
@@ -80,6 +81,15 @@ def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
         text = (_("The tournament is paused: every clock of this game stands still.")
                 if kind == "pause" else
                 _("The tournament goes on: the clocks of this game run again."))
+        if event.get("reason"):
+            text += " " + _("Reason: %(reason)s") % {"reason": event["reason"]}
+        return text
+    if kind == "adjudicate":
+        if event.get("player"):
+            text = _("The deadline passed: %(seat)s, on move with less time left, loses.") % {
+                "seat": game.seat_label(event["player"])}
+        else:
+            text = _("The deadline passed: the game is drawn.")
         if event.get("reason"):
             text += " " + _("Reason: %(reason)s") % {"reason": event["reason"]}
         return text

@@ -25,7 +25,8 @@ from games.rules import RulesError, get_rules
 MOVE = "move"
 #: Records that end a game by themselves, and the end reason each stores (the
 #: rules' own end comes from a move: reason "rules").
-ENDING_KINDS = {"resign": "resign", "timeout": "timeout", "draw_accept": "draw"}
+ENDING_KINDS = {"resign": "resign", "timeout": "timeout", "draw_accept": "draw",
+                "adjudicate": "adjudicated"}
 RULES = "rules"
 #: An admin's correction or annulment of a finished game's result: only after the end.
 CORRECT = "correct"

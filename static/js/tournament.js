@@ -4,11 +4,12 @@
   "use strict";
   const root = document.getElementById("tournament");
   if (!root) return;
-  const parts = ["tournament-name", "tournament-winner", "tournament-closed", "tournament-paused",
+  const parts = ["tournament-name", "tournament-announcements", "tournament-winner", "tournament-closed", "tournament-paused",
                  "tournament-actions", "tournament-players", "tournament-standings",
                  "tournament-bracket", "tournament-rounds", "tournament-events"];
-  // A banner goes above the actions; standings or a bracket above the rounds.
-  const banners = ["tournament-winner", "tournament-closed", "tournament-paused"];
+  // A banner (or the first announcement) goes above the actions; standings or a bracket above the rounds.
+  const banners = ["tournament-announcements", "tournament-winner", "tournament-closed",
+                   "tournament-paused"];
   window.followLiveParts(root, parts,
     (id) => (banners.includes(id) ? "#tournament-actions" : "#tournament-rounds"));
 })();

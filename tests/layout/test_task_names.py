@@ -21,7 +21,7 @@ TASKS = {
     "games.send_turn_mails", "games.settle_result",
     "ladders.catch_up", "ladders.drop_inactive",
     "notices.release_held_pushes", "notices.send_push",
-    "tournaments.catch_up", "tournaments.start_round",
+    "tournaments.catch_up", "tournaments.run_schedules", "tournaments.start_round",
 }
 
 WORKER = """

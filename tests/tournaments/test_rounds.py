@@ -151,7 +151,9 @@ def test_players_are_told_of_rounds_withdrawals_and_the_end(make_tournament, fie
 
     cup = started(run, make_tournament, field[:4], staff, format="knockout",
                   round_count=None)
-    assert Notice.objects.filter(kind="tournament_round").count() == 4
+    # each player's pairing, linking to the game
+    pairings = Notice.objects.filter(kind="tournament_pairing")
+    assert pairings.count() == 4 and all(n.url.startswith("/games/") for n in pairings)
     run(services.withdraw, cup.pk, staff, field[3], "ill")
     assert Notice.objects.get(kind="tournament_withdrawn").params["reason"] == "ill"
     higher_wins(run, cup)
