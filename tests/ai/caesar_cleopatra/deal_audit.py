@@ -39,6 +39,9 @@ from games.rules.caesar_cleopatra.state import State
 RULES = get_rules("caesar-cleopatra")
 Before = tuple[list[list[int]], list[int]]
 SETUP_HAND = tuple(sorted(card_code(s, v) for s in (0, 1) for v in (1, 2, 3, 4, 5)))
+# Per player, its cards outside the two setup sets: all its piles ever held.
+_PILES = [Counter(influence_deck(side) + action_deck(side))
+          - Counter(2 * [card for card in SETUP_HAND if card // 12 == side]) for side in (0, 1)]
 
 
 @dataclass
@@ -163,15 +166,22 @@ def _back(event: dict[str, Any], name: str, me: str, states: set[Story],
                 out.add((tuple(sorted((*hand, card))), new_down, piles))
         return out
     if player == name and kind == "draw":
+        # The cards drawn go back to the piles, which never held more than
+        # the player's cards less its two setup sets.
+        limit = _PILES[side]
         for hand, down, piles in states:
+            in_piles = Counter(piles)
             influence = [card for card in hand if not IS_ACTION[card]]
             actions = [card for card in hand if IS_ACTION[card]]
             for took in set(combinations(influence, event["influence"])):
                 for took_actions in set(combinations(actions, event["action"])):
-                    rest = Counter(hand)
-                    rest.subtract(took + took_actions)
-                    out.add((tuple(sorted(rest.elements())), down,
-                             tuple(sorted((*piles, *took, *took_actions)))))
+                    back = took + took_actions
+                    if any(in_piles[card] + back.count(card) > limit[card] for card in back):
+                        continue
+                    rest = list(hand)
+                    for card in back:
+                        rest.remove(card)
+                    out.add((tuple(rest), down, tuple(sorted(piles + back))))
         return out
     if player == me and kind == "spy_look":
         shown = tuple(sorted(CARD_INDEX[card] for card in event["hand"]))
