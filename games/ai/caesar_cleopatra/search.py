@@ -249,7 +249,8 @@ class StrongBot(ThinkingBot):
         deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
         observation = Observation(view, history if self.remember else None)
         pairs = [(move, move_to_action(move)) for move in legal_moves]
-        check = check_turn(observation, [action for _move, action in pairs], rng)
+        check = check_turn(observation, [action for _move, action in pairs], rng,
+                           deadline=deadline)
         if check.winning is not None:
             return dict(next(move for move, action in pairs if action == check.winning))
         iterations = budget.iterations
