@@ -1,6 +1,7 @@
-"""Certain wins missed and certain losses walked into, per level (Druidenwalzer).
+"""Certain wins missed and certain losses walked into, per level.
 
     python bench/ai_blunders.py --a strong --b baseline --games 20 --cpu 0.1 --seed 1
+    python bench/ai_blunders.py --game caesar-cleopatra --a strong --b baseline --games 20 --cpu 0.1
 
 Plays the arena's games (the same deals and seat order as
 ``games.ai.arena_match`` for the seed; each seat's history opens with its
@@ -14,6 +15,14 @@ observed (``games.ai.druidenwalzer.knowledge``), plus the true state.
   which the opponent has a waltz that wins at once, in every one of them;
   *walked into* when the level played one while another move was not a
   certain loss.
+
+In Caesar & Cleopatra the game ends only at the end of an active turn, so
+a move wins (or loses) *at once* when the game is won (or lost) by the end
+of the mover's turn, the rest of the turn searched in each deal
+(``games.ai.caesar_cleopatra.tactics``: the mover's later decisions at best,
+the opponent's Veto answers at worst); the deals are those of
+``games.ai.caesar_cleopatra.knowledge``, and positions where the game cannot
+end this turn are judged without dealing (nothing is certain there).
 
 The report gives, per level, the decisions judged and the counts per 1,000
 of them. The judging's CPU is not charged to the bots (each bot's budget is
@@ -33,15 +42,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ai.arena_tools import play_all, seed_for, wilson  # noqa: E402
 from games.ai.base import Budget, start_record  # noqa: E402
+from games.ai.caesar_cleopatra import tactics as cc_tactics  # noqa: E402
+from games.ai.caesar_cleopatra.determinize import Observation as CCObservation  # noqa: E402
 from games.ai.druidenwalzer.determinize import Observation  # noqa: E402
 from games.ai.druidenwalzer.search import moves_and_actions  # noqa: E402
 from games.ai.druidenwalzer.tactics import exposed, wins_at_once  # noqa: E402
 from games.ai.registry import get_arena_bot  # noqa: E402
 from games.rules import get_rules  # noqa: E402
+from games.rules.caesar_cleopatra.moves import move_to_action as cc_action  # noqa: E402
 from games.rules.druidenwalzer.constants import OVER  # noqa: E402
 from games.rules.druidenwalzer.engine import play  # noqa: E402
 
-GAME = "druidenwalzer"
 TURN_LIMIT = 400
 
 
@@ -73,6 +84,7 @@ class Config:
     deals: int
     jobs: int
     first_view: bool = True
+    game: str = "druidenwalzer"
 
 
 @dataclass
@@ -118,13 +130,40 @@ def judge(view, legal, history, truth, chosen, deals: int, rng: random.Random
     return has_win, missed, avoidable, walked
 
 
+def judge_cc(view, legal, history, truth, chosen, deals: int, rng: random.Random
+             ) -> tuple[bool, bool, bool, bool]:
+    """``judge`` for Caesar & Cleopatra: outcomes by the end of the mover's turn."""
+    if not cc_tactics.can_end_this_turn(truth):
+        return False, False, False, False
+    observation = CCObservation(view, history)
+    actions = [cc_action(move) for move in legal]
+    seat = observation.seat
+    certain_win = [True] * len(actions)
+    certain_loss = [True] * len(actions)
+    for number in range(deals + 1):
+        state = truth if number == 0 else observation.sample(rng)
+        for index, action in enumerate(actions):
+            if certain_win[index] or certain_loss[index]:
+                outcome = cc_tactics.move_outcome(state, action, seat)
+                certain_win[index] = certain_win[index] and outcome == cc_tactics.WIN
+                certain_loss[index] = certain_loss[index] and outcome == cc_tactics.LOSS
+        if not any(certain_win) and not any(certain_loss):
+            break
+    index = actions.index(cc_action(chosen))
+    has_win = any(certain_win)
+    missed = has_win and cc_tactics.move_outcome(truth, actions[index], seat) != cc_tactics.WIN
+    avoidable = any(certain_loss) and not all(certain_loss)
+    walked = avoidable and certain_loss[index]
+    return has_win, missed, avoidable, walked
+
+
 def play_game(config: Config, index: int) -> Result:
-    rules = get_rules(GAME)
+    rules = get_rules(config.game)
     state = rules.new_game(seed_for(config.seed, index, "deal"))
     seats = rules.seats(state)
     a_seat = seats[index % 2]
     level = {a_seat: config.a, seats[1 - index % 2]: config.b}
-    bots = {seat: get_arena_bot(GAME, level[seat]) for seat in seats}
+    bots = {seat: get_arena_bot(config.game, level[seat]) for seat in seats}
     rngs = {seat: random.Random(seed_for(config.seed, index, "A" if seat == a_seat else "B"))
             for seat in seats}
     judge_rng = random.Random(seed_for(config.seed, index, "judge"))
@@ -140,7 +179,8 @@ def play_game(config: Config, index: int) -> Result:
         given = histories[seat] if config.first_view else histories[seat][1:]
         move = bots[seat].choose(view, legal, rngs[seat], config.budget, history=given)
         if len(legal) > 1 and view["phase"] == "play":
-            has_win, missed, avoidable, walked = judge(
+            judging = judge if config.game == "druidenwalzer" else judge_cc
+            has_win, missed, avoidable, walked = judging(
                 view, legal, histories[seat], state, move, config.deals, judge_rng)
             tally = tallies[level[seat]]
             tally.decisions += 1
@@ -164,6 +204,8 @@ def play_game(config: Config, index: int) -> Result:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="druidenwalzer",
+                        choices=("druidenwalzer", "caesar-cleopatra"))
     parser.add_argument("--a", default="strong")
     parser.add_argument("--b", default="baseline")
     parser.add_argument("--games", type=int, default=20)
@@ -177,7 +219,7 @@ def main() -> None:
     options = parser.parse_args()
     config = Config(options.a, options.b, options.games, options.seed,
                     Budget(cpu_seconds=options.cpu), options.deals, options.jobs,
-                    not options.without_first_view)
+                    not options.without_first_view, options.game)
     started = time.perf_counter()
     totals: dict[str, Tally] = {}
     results = play_all(play_game, config)
@@ -185,7 +227,7 @@ def main() -> None:
     for result in results:
         for name, tally in result.tallies.items():
             totals.setdefault(name, Tally()).add(tally)
-    print(f"{options.games} games of {options.a} (A) against {options.b} (B), seed "
+    print(f"{options.game}: {options.games} games of {options.a} (A) against {options.b} (B), seed "
           f"{options.seed}, {options.cpu if options.cpu is not None else 'default'} CPU s a move, "
           f"{'' if config.first_view else 'bots without the first view, '}"
           f"judged on {options.deals} deals + the true state; "

@@ -22,7 +22,9 @@ from django.utils.translation import ngettext
 
 from games.ai import Budget
 from games.ai.advice import Advice, advise
+from games.ai.base import start_record
 from games.core.errors import Conflict, Forbidden, ServiceError
+from games.core.verify import new_game_options
 from games.core.visibility import records_payload
 from games.learning.estimates import chance
 from games.models import Match, Seat
@@ -120,12 +122,21 @@ def hints(match: Match, user, seat: str | None = None) -> dict[str, Any]:
     state = rules.from_json(match.state)
     view = rules.view(state, mine.seat)
     legal = rules.legal_moves(state)
-    history = [event for record in records_payload(match, mine.seat)
-               for event in record["events"]]
+    # The log opens with the seat's first view, as the AI players get it:
+    # the setup writes no events, and the memory needs what the seat saw then.
+    history = [first_view_record(match, mine.seat)] + [
+        event for record in records_payload(match, mine.seat) for event in record["events"]]
     del state  # from here on only what the seat sees
     advice = advice_for_view(match.game, view, legal, history, _rng(match))
     return {"version": match.version, "seat": mine.seat,
             "hints": [hint_payload(match.game, mine.seat, item) for item in advice]}
+
+
+def first_view_record(match: Match, seat: str) -> dict[str, Any]:
+    """The record of what ``seat`` saw when ``match`` began (its first view)."""
+    rules = get_rules(match.game)
+    return start_record(rules.view(rules.new_game(match.seed, new_game_options(match.options)),
+                                   seat))
 
 
 def hint_payload(game: str, seat: str, item: Advice) -> dict[str, Any]:

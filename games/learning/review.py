@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from games.ai import Budget
 from games.ai.advice import judge
+from games.ai.base import start_record
 from games.core.errors import Conflict, Forbidden
 from games.core.verify import new_game_options
 from games.learning.estimates import chance
@@ -158,12 +159,15 @@ def run(review_id: int, publish=None) -> Review | None:
     budget = Budget(cpu_seconds=settings.REVIEW_CPU_SECONDS)
     try:
         state = rules.new_game(match.seed, new_game_options(match.options))
+        # Each seat's log opens with its first view, as the AI players get it.
+        firsts = {record.seat: start_record(rules.view(state, record.seat)) for record in moves}
         for number, record in enumerate(moves, start=1):
             seat = record.seat
             view = rules.view(state, seat)
             legal = rules.legal_moves(state)
-            history = [event for earlier in records if earlier.version < record.version
-                       for event in rules.redact_events(earlier.events, seat)]
+            history = [firsts[seat]] + [
+                event for earlier in records if earlier.version < record.version
+                for event in rules.redact_events(earlier.events, seat)]
             entry = review_decision(match.game, view, legal, record.move, history, seat,
                                     _rng(match, record.version), budget)
             if entry is not None:

@@ -61,6 +61,7 @@ from games.rules.caesar_cleopatra.constants import (
 from games.rules.caesar_cleopatra.moves import move_to_action
 from games.rules.caesar_cleopatra.state import Pending, State
 
+from .knowledge import ExactDeals, replay
 from .memory import Memory, remember, sure_part
 
 SETUP_SET = (1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
@@ -173,7 +174,9 @@ class Observation:
         self.setup = setup
         self.seen_influence = seen_influence
         self.unseen_influence = Counter(influence_deck(opponent)) - seen_influence
-        self.memory = self._checked(remember(view, history) if history else Memory())
+        self.exact: ExactDeals | None = replay(view, history) if history else None
+        self.memory = (Memory() if self.exact is not None else
+                       self._checked(remember(view, history) if history else Memory()))
 
     def _checked(self, memory: Memory) -> Memory:
         """``memory`` if its sure cards fit the unseen cards, else an empty one."""
@@ -219,6 +222,15 @@ class Observation:
             else:
                 state.hand[opponent] = values + values
             state.influence[opponent] = _shuffled(self.pile_rest, rng)
+            return state
+        if self.exact is not None:
+            hand, down, pile, opp_actions = self.exact.sample(rng)
+            state.hand[opponent] = hand
+            for group in range(N_GROUPS):
+                if down[group]:
+                    state.down[group * 2 + opponent] = down[group]
+            state.influence[opponent] = _shuffled(pile, rng)
+            state.actions[opponent] = _shuffled(opp_actions, rng)
             return state
         if not self.memory.empty():
             self._deal_remembered(state, rng, actions)

@@ -68,6 +68,7 @@ from .determinize import Observation
 from .evaluate import evaluate
 from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
 from .rollouts import policy
+from .tactics import check_turn
 
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=0.25)
 UNTIMED_ITERATIONS = 2000  # the cap when neither iterations nor CPU seconds are given
@@ -162,10 +163,12 @@ def search(
     deadline: Deadline,
     exploration: float = EXPLORATION,
     rollout_turns: int = ROLLOUT_TURNS,
+    allowed: set[Action] | None = None,
 ) -> dict[Action, Node]:
     """Run the ISMCTS; returns the root's children (the bot's moves).
 
-    ``iterations`` caps the search (``None``: until the deadline)."""
+    ``iterations`` caps the search (``None``: until the deadline);
+    ``allowed``: the root's moves to search (``None``: all)."""
     seat = observation.seat
     root = Node(1 - seat, 0.5)
     sample = observation.sample
@@ -191,6 +194,8 @@ def search(
             best_score = -1.0
             best_action = best_child = None
             actions = legal_actions(state)
+            if allowed is not None and node is root:
+                actions = [action for action in actions if action in allowed]
             for action in actions:
                 child = children.get(action)
                 if child is None:
@@ -243,6 +248,11 @@ class StrongBot(ThinkingBot):
         cpu = budget.cpu_seconds
         deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
         observation = Observation(view, history if self.remember else None)
+        pairs = [(move, move_to_action(move)) for move in legal_moves]
+        check = check_turn(observation, [action for _move, action in pairs], rng,
+                           deadline=deadline)
+        if check.winning is not None:
+            return dict(next(move for move, action in pairs if action == check.winning))
         iterations = budget.iterations
         if iterations is None and budget.cpu_seconds is None:
             iterations = UNTIMED_ITERATIONS
@@ -254,14 +264,15 @@ class StrongBot(ThinkingBot):
         gc.disable()
         try:
             children = search(observation, rng, iterations, deadline, self.exploration,
-                              self.rollout_turns)
+                              self.rollout_turns, check.allowed)
             stats = {
                 action: (node.visits, node.reward / node.visits if node.visits else node.prior)
                 for action, node in children.items()
             }
             del children
             # The most visited move is the most robust choice; its mean breaks ties.
-            pairs = [(move, move_to_action(move)) for move in legal_moves]
+            if check.allowed is not None:
+                pairs = [pair for pair in pairs if pair[1] in check.allowed]
             choice = dict(max(pairs, key=lambda pair: stats.get(pair[1], (0, 0.0)))[0])
         finally:
             if collecting:

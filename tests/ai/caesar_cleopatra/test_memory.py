@@ -86,7 +86,7 @@ def test_every_deal_keeps_the_memory_and_shows_the_view():
             continue
         view = RULES.view(state, seat)
         observation = Observation(view, log)
-        memory = observation.memory
+        memory = remember(view, log)
         other = 1 - SEAT_INDEX[seat]
         for _ in range(2):
             deal = observation.sample(rng)

@@ -1,0 +1,490 @@
+"""Everything a seat has observed of the opponent's cards, kept exactly.
+
+The opponent's hidden cards (its hand, its face-down cards, its two piles)
+move only along the log: the setup puts one of each value 1..5 face down,
+one per group, and leaves the other five in hand; draws take cards from a
+pile unseen; the hand loses cards by name (a face-up card, an action card, a
+Veto, a pass's discards, the card a Spy made it discard) or unnamed (a card
+placed face down at a named group); a vote, a Scout or a Wrath names a
+group's face-down cards; a castling gathers two groups' cards and puts them
+face down again, so many at each; a Spy shows the whole hand. Cards never go
+back to a pile.
+
+So a deal that fits everything is the end of one *story*: which card each
+unnamed move took. ``ExactDeals.sample`` tells one at random, lazily: a card
+drawn unseen is a *token* of its pile (``PILE`` for influence, ``ACTIONS``),
+a setup card a token of the setup (``SETUP``), and a token gets its card
+only when the log names it (played by name, shown by a Spy, turned up at a
+vote), from what its source still holds. A card placed face down is any
+influence card of the hand, the known ones only when the group's next reveal
+(before any castling there) can show them. A story that meets a name it
+cannot explain is dropped and told anew; the tokens left at the end get
+random cards of their sources, and what a pile's source still holds is the
+pile. Every deal is therefore one the log allows, and every deal the log
+allows can come out.
+
+``replay(view, history)`` returns ``None`` when the log does not fit the
+view (counts, face-up cards), which the site never sends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import permutations
+from typing import Any
+
+from games.ai.base import split_start
+from games.rules.caesar_cleopatra.constants import (
+    CARD_INDEX,
+    GROUP_INDEX,
+    GROUPS,
+    IS_ACTION,
+    N_CARDS,
+    N_GROUPS,
+    SEAT_INDEX,
+    SEATS,
+    action_deck,
+    card_code,
+    influence_deck,
+)
+
+PILE, ACTIONS = -1, -2  # tokens: a card not yet named, by its source
+SETUP_CARDS = (1, 2, 3, 4, 5)
+STORIES = 64  # stories told per decision; later deals draw again from them
+TRIES = 20  # stories told before giving up on one deal
+PLAIN_FAILURES = 3  # plain stories failed in a row before backtracking
+STEPS = 400  # choices tried in one story before it is told anew
+SETUP_TRIES = 4  # orders of the setup cards tried in turn
+NEEDED_WEIGHT = 0.2  # see _Story._down_options
+CASTLE_TRIES = 4  # random ways a castling's cards can have gone, tried in turn
+
+# The opponent's moves, parsed once per decision (op code, arguments).
+_NAMED, _DOWN, _DRAW, _SHOWN, _HAND, _CASTLE, _UP, _OFF, _WRATH = range(9)
+
+Op = tuple[Any, ...]
+Deal = tuple[list[int], list[list[int]], list[int], list[int]]  # hand, down, piles
+
+
+class _Dead(Exception):
+    """The story told so far cannot explain the log."""
+
+
+class ExactDeals:
+    """The opponent's hidden cards in every way the log allows (see the module)."""
+
+    def __init__(self, opponent: int, ops: list[Op]) -> None:
+        self.opponent = opponent
+        self.ops = ops
+        self.failures = 0  # stories dropped (for the tests and the bench)
+        self.backtrack = False  # set once plain stories keep failing here
+        self.stories: list[Deal] = []
+
+    def sample(self, rng: random.Random) -> Deal:
+        """One deal: the hand, the face-down cards per group, the influence and
+        action piles. The first ``STORIES`` deals are told anew, later ones
+        drawn again from those (a story costs a few hundred microseconds, a
+        search deals hundreds of times a decision); the hand's order is
+        shuffled every time, and the caller shuffles the piles."""
+        stories = self.stories
+        if len(stories) >= STORIES:
+            hand, down, pile, actions = stories[int(rng.random() * len(stories))]
+            draw = rng.random
+            return (sorted(hand, key=lambda _card: draw()), [d[:] for d in down], pile[:],
+                    actions[:])
+        deal = self._tell(rng)
+        hand, down, pile, actions = deal
+        stories.append((hand[:], [d[:] for d in down], pile[:], actions[:]))
+        return deal
+
+    def _tell(self, rng: random.Random) -> Deal:
+        """A new story. Told plainly until stories fail ``PLAIN_FAILURES``
+        times in a row here, then with backtracking."""
+        failed = 0
+        for _ in range(TRIES):
+            try:
+                return _Story(self.opponent, rng).tell(self.ops, self.backtrack)
+            except _Dead:
+                self.failures += 1
+                failed += 1
+                if failed >= PLAIN_FAILURES:
+                    self.backtrack = True
+        raise _Dead
+
+
+class _Story:
+    """One telling of the log: tokens and known cards, where they are."""
+
+    def __init__(self, opponent: int, rng: random.Random) -> None:
+        self.rng = rng
+        pile = Counter(influence_deck(opponent))
+        for value in SETUP_CARDS:
+            pile[card_code(opponent, value)] -= 2
+        # Per source, how many of each card (by code) it still holds.
+        self.sources: dict[int, list[int]] = {
+            source: [cards[code] for code in range(N_CARDS)]
+            for source, cards in ((PILE, pile), (ACTIONS, Counter(action_deck(opponent))))}
+        self.hand: list[int] = []
+        self.down: list[list[int]] = [[] for _ in range(N_GROUPS)]
+        self.up: list[list[int]] = [[] for _ in range(N_GROUPS)]
+        self.opponent = opponent
+
+    def _source_of(self, card: int) -> int:
+        return ACTIONS if IS_ACTION[card] else PILE
+
+    def named_options(self, card: int) -> list[bool]:
+        """Where ``card``, leaving the hand by name, can come from: ``True`` a
+        known copy, ``False`` a token named now (the likelier first)."""
+        hand = self.hand
+        known = hand.count(card)
+        source = self._source_of(card)
+        pool = self.sources[source]
+        token_weight = hand.count(source) * pool[card] / max(1, sum(pool))
+        if not known:
+            return [False] if token_weight else []
+        if not token_weight:
+            return [True]
+        first = self.rng.random() * (known + token_weight) < known
+        return [first, not first]
+
+    def take_named(self, card: int, known: bool) -> None:
+        if known:
+            self.hand.remove(card)
+        else:
+            self.hand.remove(self._source_of(card))
+            self.sources[self._source_of(card)][card] -= 1
+
+    def name_all(self, items: list[int], cards: Counter[int]) -> None:
+        """The ``items`` (known cards and tokens) are exactly ``cards``: name the tokens."""
+        rest = Counter(cards)
+        tokens = []
+        for item in items:
+            if item >= 0:
+                if rest[item] <= 0:
+                    raise _Dead
+                rest[item] -= 1
+            else:
+                tokens.append(item)
+        names = list((+rest).elements())
+        if len(names) != len(tokens):
+            raise _Dead
+        if not self._assign(tokens, names):
+            raise _Dead
+
+    def _assign(self, tokens: list[int], names: list[int]) -> bool:
+        """Give each token one of ``names`` its source still holds (backtracking)."""
+        if not tokens:
+            return True
+        token = tokens[0]
+        pool = self.sources[token]
+        options = sorted(set(names), key=lambda _card: self.rng.random())
+        for card in options:
+            if pool[card] > 0:
+                pool[card] -= 1
+                rest = list(names)
+                rest.remove(card)
+                if self._assign(tokens[1:], rest):
+                    return True
+                pool[card] += 1
+        return False
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (self.hand[:], [d[:] for d in self.down], [u[:] for u in self.up],
+                {source: pool[:] for source, pool in self.sources.items()})
+
+    def restore(self, saved: tuple[Any, ...]) -> None:
+        hand, down, up, sources = saved
+        self.hand, self.down, self.up = hand[:], [d[:] for d in down], [u[:] for u in up]
+        self.sources = {source: pool[:] for source, pool in sources.items()}
+
+    def tell(self, ops: list[Op], backtrack: bool) -> Deal:
+        """The story to its end, choosing at random; with ``backtrack``, going
+        back a choice when the log cannot be explained (at most ``STEPS``
+        choices tried), else dropping the story at once (cheaper: no copies)."""
+        self.steps = 0
+        if not backtrack:
+            for op in ops:
+                options = self._choices(op)
+                if options is None:
+                    self._apply(op)
+                elif options:
+                    self._choose(op, options[0])
+                else:
+                    raise _Dead
+            return self._finish()
+        deal = self._tell(ops, 0)
+        if deal is None:
+            raise _Dead
+        return deal
+
+    def _tell(self, ops: list[Op], start: int) -> Deal | None:
+        for index in range(start, len(ops)):
+            op = ops[index]
+            options = self._choices(op)
+            if options is None:
+                self._apply(op)
+                continue
+            saved = self.snapshot() if len(options) > 1 else None
+            for option in options:
+                self.steps += 1
+                if self.steps > STEPS:
+                    raise _Dead
+                try:
+                    self._choose(op, option)
+                    deal = self._tell(ops, index + 1)
+                    if deal is not None:
+                        return deal
+                except _Dead:
+                    if self.steps > STEPS:
+                        raise
+                if saved is None:
+                    return None
+                self.restore(saved)
+            return None
+        return self._finish()
+
+    def _choices(self, op: Op) -> list[Any] | None:
+        """The ways an op can go (``None``: one way, no choice)."""
+        code = op[0]
+        if code in (_NAMED, _UP):
+            return self.named_options(op[1])
+        if code == _DOWN:
+            return self._down_options(op[1], op[2], op[3])
+        if code == _CASTLE:
+            return list(range(CASTLE_TRIES))
+        if code == _SETUP_OP:
+            orders = op[1]
+            return [orders[int(self.rng.random() * len(orders))] for _ in range(SETUP_TRIES)]
+        return None
+
+    def _choose(self, op: Op, option: Any) -> None:
+        code = op[0]
+        if code in (_NAMED, _UP):
+            self.take_named(op[1], option)
+            if code == _UP:
+                self.up[op[2]].append(op[1])
+        elif code == _DOWN:
+            self.hand.remove(option)
+            self.down[op[1]].append(option)
+        elif code == _SETUP_OP:
+            self.hand = [card_code(self.opponent, value) for value in SETUP_CARDS]
+            self.down = [[card] for card in option]
+        else:
+            g1, n1, g2, n2 = op[1:]
+            items = self.up[g1] + self.down[g1] + self.up[g2] + self.down[g2]
+            if len(items) != n1 + n2:
+                raise _Dead
+            items.sort(key=lambda _item: self.rng.random())
+            self.down[g1], self.down[g2] = items[:n1], items[n1:]
+            self.up[g1], self.up[g2] = [], []
+
+    def _apply(self, op: Op) -> None:
+        code = op[0]
+        if code == _DRAW:
+            self.hand += [PILE] * op[1] + [ACTIONS] * op[2]
+        elif code == _HAND:
+            self.name_all(self.hand, op[1])
+            self.hand = list(op[1].elements())
+        elif code == _SHOWN:  # a group's face-down cards turned up
+            group, cards = op[1], op[2]
+            self.name_all(self.down[group], cards)
+            self.down[group] = []
+            self.up[group] += list(cards.elements())
+        elif code == _WRATH:
+            group, cards = op[1], op[2]
+            up = Counter(self.up[group])
+            if up - cards:
+                raise _Dead
+            self.name_all(self.down[group], cards - up)
+            self.down[group] = []
+            self.up[group] = []
+        elif code == _OFF:
+            group, cards = op[1], op[2]
+            for card in cards:
+                if card not in self.up[group]:
+                    raise _Dead
+                self.up[group].remove(card)
+
+    def _down_options(self, group: int, reveal: Counter[int] | None,
+                      named: Counter[int]) -> list[int]:
+        """The hand's influence cards that can go face down at ``group`` (one
+        item per kind, a random one first by count): a known card only if
+        the group's next reveal can show it. A known card the hand will play
+        by name before the next Spy is picked first less often (often no
+        token could stand in for it then)."""
+        there = Counter(item for item in self.down[group] if item >= 0)
+        options = [
+            item for item in self.hand
+            if item == PILE or (item >= 0 and not IS_ACTION[item]
+                                and (reveal is None or reveal[item] > there[item]))
+        ]
+        if not options:
+            return []
+        weights = [NEEDED_WEIGHT if item >= 0 and named[item] else 1.0 for item in options]
+        pick = self.rng.random() * sum(weights)
+        first = options[-1]
+        for item, weight in zip(options, weights):
+            pick -= weight
+            if pick < 0:
+                first = item
+                break
+        rest = sorted(set(options) - {first}, key=lambda _item: self.rng.random())
+        return [first, *rest]
+
+    def _finish(self) -> Deal:
+        """Name the tokens left at random; the sources' rest are the piles."""
+        rng = self.rng
+        drawn = {source: [code for code, n in enumerate(pool) for _ in range(n)]
+                 for source, pool in self.sources.items()}
+        for cards in drawn.values():
+            cards.sort(key=lambda _card: rng.random())
+
+        def named(items: list[int]) -> list[int]:
+            return [drawn[item].pop() if item < 0 else item for item in items]
+
+        hand = named(self.hand)
+        hand.sort(key=lambda _card: rng.random())
+        down = [named(items) for items in self.down]
+        return hand, down, drawn[PILE], drawn[ACTIONS]
+
+
+_SETUP_OP = 9
+
+
+def _codes(names: list[str]) -> Counter[int]:
+    return Counter(CARD_INDEX[name] for name in names)
+
+
+def parse(history: list[dict[str, Any]], seat: int) -> list[Op] | None:
+    """The opponent's moves as ops (``None``: no setup placement in the log)."""
+    opponent = 1 - seat
+    me, them = SEATS[seat], SEATS[opponent]
+    ops: list[Op] = []
+    downs: list[list[int]] = [[] for _ in range(N_GROUPS)]  # ops placing face down, per group
+    setup = False
+
+    def settle(group: int, cards: Counter[int] | None) -> None:
+        """The face-down placements at ``group`` since its last reveal: next shown as ``cards``."""
+        for index in downs[group]:
+            ops[index] = (_DOWN, group, cards)
+        downs[group] = []
+
+    for event in history:
+        kind = event.get("type")
+        player = event.get("player")
+        if kind == "setup" and player == them:
+            ops.append((_SETUP_OP, opponent))
+            setup = True
+        elif kind == "place" and player == them:
+            group = GROUP_INDEX[event["group"]]
+            if event["face"] == "up":
+                ops.append((_UP, CARD_INDEX[event["card"]], group))
+            else:
+                downs[group].append(len(ops))
+                ops.append((_DOWN, group, None))
+        elif kind == "pass" and player == them:
+            ops += [(_NAMED, CARD_INDEX[name]) for name in event["discard"]]
+        elif kind in ("action", "veto") and player == them:
+            ops.append((_NAMED, CARD_INDEX[event["card"]]))
+        elif kind == "draw" and player == them:
+            ops.append((_DRAW, event["influence"], event["action"]))
+        elif kind == "spy_look" and player == me:
+            ops.append((_HAND, _codes(event["hand"])))
+        elif kind == "spy" and player == me:
+            ops.append((_NAMED, CARD_INDEX[event["card"]]))
+        elif kind == "castle" and player == them:
+            (g1, n1), (g2, n2) = ((GROUP_INDEX[g], n) for g, n in event["groups"].items())
+            settle(g1, None)
+            settle(g2, None)
+            ops.append((_CASTLE, g1, n1, g2, n2))
+        elif kind == "scout" and player == me:
+            group = GROUP_INDEX[event["group"]]
+            settle(group, _codes(event["cards"]))
+            ops.append((_SHOWN, group, _codes(event["cards"])))
+        elif kind == "reveal":
+            group = GROUP_INDEX[event["group"]]
+            cards = _codes(event["cards"][them])
+            settle(group, cards)
+            ops.append((_SHOWN, group, cards))
+        elif kind == "wrath":
+            group = GROUP_INDEX[event["group"]]
+            settle(group, _codes(event["removed"][them]))
+            ops.append((_WRATH, group, _codes(event["removed"][them])))
+        elif kind == "remove" and player == them:
+            ops.append((_OFF, GROUP_INDEX[event["group"]], [CARD_INDEX[n] for n in event["cards"]]))
+        elif kind == "assassination" and event.get("owner") == them:
+            ops.append((_OFF, GROUP_INDEX[event["group"]], [CARD_INDEX[event["card"]]]))
+    if not setup:
+        return None
+    return _with_lookahead(ops)
+
+
+def _with_lookahead(ops: list[Op]) -> list[Op]:
+    """Each face-down placement with the cards the hand plays by name later
+    (until a Spy shows it), and the setup with the orders of its five cards
+    that the groups' first reveals allow."""
+    named: Counter[int] = Counter()
+    done: list[Op] = []
+    for op in reversed(ops):
+        if op[0] == _HAND:
+            named = Counter()
+        elif op[0] in (_NAMED, _UP):
+            named[op[1]] += 1
+        elif op[0] == _DOWN:
+            op = (*op, Counter(named))
+        done.append(op)
+    done.reverse()
+    for index, op in enumerate(done):
+        if op[0] == _SETUP_OP:
+            done[index] = (_SETUP_OP, _setup_orders(done[index + 1:], op[1]))
+    return done
+
+
+def _setup_orders(ops: list[Op], opponent: int) -> list[tuple[int, ...]]:
+    """The orders of the setup cards (one of each value, one per group) whose
+    card at each group is among the group's first reveal (before a castling
+    there moved it)."""
+    allowed: list[set[int] | None] = [None] * N_GROUPS
+    settled = [False] * N_GROUPS
+    for op in ops:
+        if op[0] in (_SHOWN, _WRATH) and not settled[op[1]]:
+            settled[op[1]] = True
+            allowed[op[1]] = set(op[2])
+        elif op[0] == _CASTLE:
+            settled[op[1]] = settled[op[3]] = True
+    cards = [card_code(opponent, value) for value in SETUP_CARDS]
+    return [order for order in permutations(cards)
+            if all(bound is None or card in bound for card, bound in zip(order, allowed))]
+
+
+def replay(view: dict[str, Any], history: list[dict[str, Any]] | None,
+           rng: random.Random | None = None) -> ExactDeals | None:
+    """The exact deals of the opponent's hidden cards for ``view`` after
+    ``history`` (the seat's redacted log), or ``None`` when the log has no
+    setup or does not fit the view."""
+    _start, events = split_start(history)
+    if not events or view.get("phase") != "play":
+        return None
+    seat = SEAT_INDEX[view.get("viewer") or view["to_move"]]
+    try:
+        ops = parse(events, seat)
+        if ops is None:
+            return None
+        deals = ExactDeals(1 - seat, ops)
+        hand, down, pile, actions = deals.sample(rng or random.Random(0))
+    except (_Dead, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
+    them = view["players"][SEATS[1 - seat]]
+    if (len(hand) != them["hand_size"] or len(pile) != them["influence_pile_size"]
+            or len(actions) != them["action_pile_size"]):
+        return None
+    if them["hand"] is not None and Counter(hand) != _codes(them["hand"]):
+        return None
+    for group, name in enumerate(GROUPS):
+        entry = view["groups"][name][SEATS[1 - seat]]
+        if len(down[group]) != entry["down_count"]:
+            return None
+    return deals
+
+
+__all__ = ["ExactDeals", "parse", "replay"]
