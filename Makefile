@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-quick lint install install-dev migrate worker beat clean messages
+.PHONY: run test test-quick test-long lint install install-dev migrate worker beat clean messages
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,14 +38,18 @@ test: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -n 2 --dist loadscope
+	$(PY) -m pytest -n 2 --dist loadscope -m "not long"
 
 ## The everyday loop: everything but the long drills (slow) and the browser tests.
 test-quick: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -n 2 --dist loadscope -m "not slow and not browser" -p no:cacheprovider
+	$(PY) -m pytest -n 2 --dist loadscope -m "not slow and not browser and not long" -p no:cacheprovider
+
+## The audits of hundreds of games (marked long): tens of minutes of CPU each.
+test-long: install-dev
+	$(PY) -m pytest -n 2 -m long -p no:cacheprovider
 
 lint: install-dev
 	$(PY) -m ruff check .

@@ -65,7 +65,7 @@ def test_it_deals_only_what_fits_everything_seen_in_3_games():
     assert audit(3) > 1000
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_it_deals_only_what_fits_everything_seen_in_300_games():
     assert audit(300, first_seed=1000) > 40000
 
