@@ -146,9 +146,14 @@ def test_a_decision_that_a_finished_round_no_longer_fits_is_refused(cup, staff, 
     for table in running(cup):
         play_out(run, table.match_id)
     cup.refresh_from_db()
-    table = TournamentGame.objects.get(round__tournament=cup, round__number=1, board=1)
     going = {p for seats in site_seating(cup) for p in seats}
-    loser = next(s.seat for s in _seats(table.match_id) if s.user_id not in going)
+    # A table of round 1 with a player who did not go on (a table whose seats all
+    # shared the win sent all three on: the games' dice decide which board that is).
+    table, loser = next(
+        (table, seat.seat)
+        for table in TournamentGame.objects.filter(round__tournament=cup, round__number=1)
+        .order_by("board")
+        for seat in _seats(table.match_id) if seat.user_id not in going)
     versions = Match.objects.get(pk=table.match_id).version
     with pytest.raises(Conflict, match="Round 2 of"):
         game_services.correct_result(table.match_id, staff, loser, "too late")
@@ -178,9 +183,14 @@ def test_a_decision_that_slips_past_the_check_leaves_the_round_as_played_and_log
     for table in running(cup):
         play_out(run, table.match_id)
     monkeypatch.setattr(game_services, "DECISION_CHECKS", [])
-    table = TournamentGame.objects.get(round__tournament=cup, round__number=1, board=1)
     going = {p for seats in site_seating(cup) for p in seats}
-    loser = next(s.seat for s in _seats(table.match_id) if s.user_id not in going)
+    # A table of round 1 with a player who did not go on (a table whose seats all
+    # shared the win sent all three on: the games' dice decide which board that is).
+    table, loser = next(
+        (table, seat.seat)
+        for table in TournamentGame.objects.filter(round__tournament=cup, round__number=1)
+        .order_by("board")
+        for seat in _seats(table.match_id) if seat.user_id not in going)
     played = site_seating(cup)
     run(game_services.correct_result, table.match_id, staff, loser, "slipped through")
     run(rounds.record_result, table.match_id)  # delivered again: one note
