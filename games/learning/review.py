@@ -116,6 +116,22 @@ def _rng(match: Match, version: int) -> random.Random:
     return random.Random(int.from_bytes(digest.digest()[:8], "big"))
 
 
+def _loss(best, mine) -> float:
+    """What the move played gave up against the best, in the estimate's own scale."""
+    if best.unit == "squares":
+        before, after = best.value, mine.value
+    else:
+        before, after = chance(best.value, best.unit), chance(mine.value, mine.unit)
+    return 0.0 if before is None or after is None else before - after
+
+
+def _flagged(best, mine, noise: float) -> bool:
+    if best.unit == "squares":
+        return mark(best.value, mine.value, "squares", noise) != ""
+    return mark(chance(best.value, best.unit), chance(mine.value, mine.unit), best.unit,
+                noise) != ""
+
+
 def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]],
                     move: dict[str, Any], history: list[dict[str, Any]], seat: str,
                     rng: random.Random, budget: Budget) -> dict[str, Any] | None:
@@ -127,13 +143,22 @@ def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]]
     if judged is None:
         return None
     best, mine = judged
+    noise = LOSS_STANDARD_ERROR.get(game, 0.0)
+    if best.move != move and _flagged(best, mine, noise):
+        # A flag is confirmed by a second estimate with other deals, and the smaller
+        # loss of the two counts: one estimate at the review's budget can be far off
+        # (a handful of unlucky deals), and a player must not be told that a good
+        # move, or the hint's own, was a mistake on the strength of one outlier.
+        again = judge(game, view, legal, move, random.Random(rng.getrandbits(64)), budget,
+                      history)
+        if again is not None and _loss(*again) < _loss(best, mine):
+            best, mine = again
     before = chance(best.value, best.unit)
     after = chance(mine.value, mine.unit)
     entry = {"seat": seat, "move": move, "text": move_words(game, seat, move),
              "best": best.move, "best_text": move_words(game, seat, best.move),
              "unit": best.unit, "value_before": best.value, "value_after": mine.value,
              "before": before, "after": after}
-    noise = LOSS_STANDARD_ERROR.get(game, 0.0)
     if best.unit == "squares":
         entry["mark"] = mark(best.value, mine.value, "squares", noise)
     else:
