@@ -13,8 +13,8 @@ new one without an entry in ``FIELDS`` fails here. Three kinds of test:
 - Hypothesis: whole bodies (each field missing, once or repeated, typical or
   hostile or random values, extra fields) as an anonymous visitor, a player and
   an outsider (and staff), FUZZ_FORM_EXAMPLES per form view (5; the ``slow``
-  variant at least 60), from the seed FUZZ_FORM_SEED (fixed: the same examples
-  each run).
+  variant, in test_form_fuzz_many.py, FUZZ_FORM_MANY), from the seed
+  FUZZ_FORM_SEED (fixed: the same examples each run).
 """
 
 from __future__ import annotations
@@ -203,9 +203,3 @@ def fuzz(view: FormView, world, log: ErrorLogs, examples: int) -> None:
 @pytest.mark.parametrize("view", VIEWS, ids=view_id)
 def test_it_survives_fuzzed_forms(view, world, fuzzing, error_log):
     fuzz(view, world, error_log, EXAMPLES)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("view", VIEWS, ids=view_id)
-def test_it_survives_many_fuzzed_forms(view, world, fuzzing, error_log):
-    fuzz(view, world, error_log, max(EXAMPLES, 60))

@@ -13,7 +13,7 @@ are fuzzed too: only a real id its viewer may see opens a socket, anything
 else is refused at the handshake with 4404.
 
 SOCKET_FUZZ_EXAMPLES (20 by default) sets the examples per route and visitor;
-the ``slow`` variant runs SOCKET_FUZZ_SLOW_EXAMPLES (200) of them.
+the ``slow`` variant runs SOCKET_FUZZ_SLOW_EXAMPLES (100) of them.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from tests.security.socketfuzz import (
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]
 
 EXAMPLES = int(os.environ.get("SOCKET_FUZZ_EXAMPLES", "20"))
-SLOW_EXAMPLES = int(os.environ.get("SOCKET_FUZZ_SLOW_EXAMPLES", "200"))
+SLOW_EXAMPLES = int(os.environ.get("SOCKET_FUZZ_SLOW_EXAMPLES", "100"))
 FRAMES = 6
 TIMEOUT = 10
 ROLES = ("player", "outsider", "anonymous")
