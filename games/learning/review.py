@@ -116,20 +116,22 @@ def _rng(match: Match, version: int) -> random.Random:
     return random.Random(int.from_bytes(digest.digest()[:8], "big"))
 
 
-def _loss(best, mine) -> float:
-    """What the move played gave up against the best, in the estimate's own scale."""
+def _scale(best, mine) -> tuple[float | None, float | None]:
+    """Best and played in the scale a flag is judged in: squares for Kasteel, else
+    the chance to win."""
     if best.unit == "squares":
-        before, after = best.value, mine.value
-    else:
-        before, after = chance(best.value, best.unit), chance(mine.value, mine.unit)
+        return best.value, mine.value
+    return chance(best.value, best.unit), chance(mine.value, mine.unit)
+
+
+def _loss(best, mine) -> float:
+    """What the move played gave up against the best."""
+    before, after = _scale(best, mine)
     return 0.0 if before is None or after is None else before - after
 
 
-def _flagged(best, mine, noise: float) -> bool:
-    if best.unit == "squares":
-        return mark(best.value, mine.value, "squares", noise) != ""
-    return mark(chance(best.value, best.unit), chance(mine.value, mine.unit), best.unit,
-                noise) != ""
+def _mark_of(best, mine, noise: float) -> str:
+    return mark(*_scale(best, mine), best.unit, noise)
 
 
 def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]],
@@ -144,7 +146,7 @@ def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]]
         return None
     best, mine = judged
     noise = LOSS_STANDARD_ERROR.get(game, 0.0)
-    if best.move != move and _flagged(best, mine, noise):
+    if best.move != move and _mark_of(best, mine, noise):
         # A flag is confirmed by a second estimate with other deals, and the smaller
         # loss of the two counts: one estimate at the review's budget can be far off
         # (a handful of unlucky deals), and a player must not be told that a good
@@ -159,12 +161,7 @@ def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]]
              "best": best.move, "best_text": move_words(game, seat, best.move),
              "unit": best.unit, "value_before": best.value, "value_after": mine.value,
              "before": before, "after": after}
-    if best.unit == "squares":
-        entry["mark"] = mark(best.value, mine.value, "squares", noise)
-    else:
-        entry["mark"] = mark(before, after, best.unit, noise)
-    if best.move == move:
-        entry["mark"] = ""
+    entry["mark"] = "" if best.move == move else _mark_of(best, mine, noise)
     return entry
 
 
