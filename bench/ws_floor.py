@@ -123,13 +123,9 @@ async def wait_ready(ports: list[int]) -> None:
                 await asyncio.sleep(0.05)
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 async def storm(args, servers) -> None:
     import websockets
+    from load import percentile  # the storm's and the load's own, for the same figures
 
     await wait_ready(args.ports)
     handshake: list[float] = []
