@@ -65,3 +65,27 @@ def finish(match: Match) -> Match:
     """End the game: moon resigns."""
     moon = match.seats.get(seat="moon").user
     return services.resign(match.pk, moon).match
+
+
+def _json_schema(node):
+    """OpenAPI 3.0 schema objects as JSON Schema: ``nullable`` becomes a null branch."""
+    if isinstance(node, list):
+        return [_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _json_schema(value) for key, value in node.items()
+            if key not in ("discriminator", "readOnly", "writeOnly")}
+    if node.pop("nullable", False):
+        return {"anyOf": [node, {"type": "null"}]}
+    return node
+
+
+def check_schema(openapi: dict, component: str, answer) -> None:
+    """``answer`` is valid against the OpenAPI document's ``component``."""
+    import copy
+
+    import jsonschema
+
+    root = {"$ref": f"#/components/schemas/{component}",
+            "components": _json_schema(copy.deepcopy(openapi["components"]))}
+    jsonschema.validate(answer, root)

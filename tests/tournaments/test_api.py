@@ -5,14 +5,12 @@ own endpoints hide."""
 
 from __future__ import annotations
 
-import copy
-
-import jsonschema
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.api.helpers import check_schema
 from tests.tournaments.play import running, started, win
 from tournaments import services
 from tournaments.models import Tournament, TournamentAudit
@@ -33,24 +31,6 @@ def openapi() -> dict:
     return SchemaGenerator().get_schema(request=None, public=True)
 
 
-def _json_schema(node):
-    if isinstance(node, list):
-        return [_json_schema(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    node = {key: _json_schema(value) for key, value in node.items()
-            if key not in ("discriminator", "readOnly", "writeOnly")}
-    if node.pop("nullable", False):
-        return {"anyOf": [node, {"type": "null"}]}
-    return node
-
-
-def check(openapi: dict, component: str, answer) -> None:
-    root = {"$ref": f"#/components/schemas/{component}",
-            "components": _json_schema(copy.deepcopy(openapi["components"]))}
-    jsonschema.validate(answer, root)
-
-
 def test_it_is_in_the_schema_with_descriptions(openapi):
     paths = openapi["paths"]
     for path, method in [("/api/tournaments/", "get"), ("/api/tournaments/{tournament_id}/", "get"),
@@ -68,14 +48,14 @@ def test_it_shows_a_running_swiss_as_the_page_and_the_games_do(openapi, make_tou
     first, *_rest = running(cup)
     win(run, first, first.first)
     listed = client_for().get("/api/tournaments/").json()
-    check(openapi, "Tournament", listed[0])
+    check_schema(openapi, "Tournament", listed[0])
     assert listed[0]["tiebreaks"] == ["wins", "buchholz_cut1"]
 
     player = first.first
     answer = client_for(player).get(f"/api/tournaments/{cup.pk}/")
     assert answer.status_code == 200
     body = answer.json()
-    check(openapi, "TournamentDetail", body)
+    check_schema(openapi, "TournamentDetail", body)
     assert body["tournament"]["entered"] is True
     exported = client_for().get(f"/tournaments/{cup.pk}/export.json").json()
     assert body["standings"] == exported["standings"] and body["standings"][0]["player"] == \
@@ -97,7 +77,7 @@ def test_it_shows_a_running_swiss_as_the_page_and_the_games_do(openapi, make_tou
                 assert "seed" not in pairing["summary"]
 
     game = client_for(carol).get(f"/api/games/{first.match_id}/").json()
-    check(openapi, "Game", game)
+    check_schema(openapi, "Game", game)
     assert game["tournament"] == {"id": cup.pk, "name": cup.name, "round": 1,
                                   "board": first.board, "replay": 0}
 
@@ -107,7 +87,7 @@ def test_it_registers_and_withdraws_the_tokens_player(openapi, make_tournament, 
     client = client_for(alice)
     answer = client.post(f"/api/tournaments/{cup.pk}/register/", {}, format="json")
     assert answer.status_code == 201
-    check(openapi, "TournamentEntryAnswer", answer.json())
+    check_schema(openapi, "TournamentEntryAnswer", answer.json())
     assert cup.players.filter(user=alice).exists()
     assert client.get("/api/tournaments/").json()[0]["entered"] is True
     answer = client.post(f"/api/tournaments/{cup.pk}/withdraw/", {"player": "alice"},
