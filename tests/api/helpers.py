@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+import jsonschema
 from rest_framework.test import APIClient
 
 from games.core import services
@@ -82,10 +84,6 @@ def _json_schema(node):
 
 def check_schema(openapi: dict, component: str, answer) -> None:
     """``answer`` is valid against the OpenAPI document's ``component``."""
-    import copy
-
-    import jsonschema
-
     root = {"$ref": f"#/components/schemas/{component}",
             "components": _json_schema(copy.deepcopy(openapi["components"]))}
     jsonschema.validate(answer, root)
