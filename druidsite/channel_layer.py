@@ -11,17 +11,56 @@ redis-py 8 also reads with a 5 s socket timeout by default, the same 5 s the
 layer's blocking pop (BZPOPMIN) waits on the server: when the empty answer
 came a moment late the read timed out and the socket was closed with an
 internal error (1011). The read timeout here is longer than the pop's.
+
+With a socket timeout, redis-py writes each command under ``asyncio.wait_for``,
+which on Python 3.11 loses a cancellation that arrives as the write completes
+(CPython gh-86296, mended in 3.12). A socket whose client left had its read
+cancelled; when the cancel fell on a write, the read went on, blocking pop after
+blocking pop, for as long as the process lived: daphne logged "took too long to
+shut down" and the task stayed. The connections here write under
+``asyncio.timeout`` instead, in the writing task, where a cancel is never lost.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections import defaultdict
 
 from channels_redis.core import RedisChannelLayer
 from redis import asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+
+class CancellableWrites:
+    """A connection whose write is bounded by ``asyncio.timeout`` in the calling task
+    instead of ``asyncio.wait_for`` (see the module's docstring)."""
+
+    socket_timeout: float | None
+
+    async def send_packed_command(self, command, check_health: bool = True) -> None:
+        timeout = self.socket_timeout
+        if not timeout:
+            await super().send_packed_command(command, check_health)  # type: ignore[misc]
+            return
+        # Without a socket timeout redis-py writes in this task; the timeout is ours.
+        self.socket_timeout = None
+        try:
+            async with asyncio.timeout(timeout):
+                await super().send_packed_command(command, check_health)  # type: ignore[misc]
+        except TimeoutError:
+            raise RedisTimeoutError("Timeout writing to socket") from None
+        finally:
+            self.socket_timeout = timeout
+
+
+@functools.cache
+def cancellable(connection_class: type) -> type:
+    """``connection_class`` (TCP, TLS or Unix socket) with ``CancellableWrites``."""
+    return type(f"Cancellable{connection_class.__name__}", (CancellableWrites, connection_class),
+                {})
 
 
 class PooledRedisChannelLayer(RedisChannelLayer):
@@ -39,7 +78,9 @@ class PooledRedisChannelLayer(RedisChannelLayer):
         host.setdefault("max_connections", self.max_connections)
         host.setdefault("timeout", self.pool_timeout)
         host.setdefault("socket_timeout", self.brpop_timeout + 10)
-        return aioredis.BlockingConnectionPool.from_url(address, **host)
+        pool = aioredis.BlockingConnectionPool.from_url(address, **host)
+        pool.connection_class = cancellable(pool.connection_class)  # the URL's kind of socket
+        return pool
 
     async def group_add_many(self, groups: list[str], channel: str) -> None:
         """``group_add`` of several groups in one round trip per Redis server (a

@@ -1,6 +1,7 @@
 """The site's own sockets: health probes (tasks reach sockets end to end), and the
 refusal of a path that names no socket."""
 
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from druidsite.site_socket import SiteSocket
@@ -33,3 +34,4 @@ class NoSuchSocket(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         await self.close(code=4404)
+        raise StopConsumer()  # nothing to wait for: the handshake is refused

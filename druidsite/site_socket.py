@@ -7,6 +7,9 @@
   accepted, and is closed (SIGNED_OUT) when that log-in ends
   (druidsite.socket_accounts); ``may_write`` checks the log-in again before
   a message changes anything;
+- a handshake it refuses (closed before its accept) ends the consumer at once,
+  leaving its groups: nothing waits on the channel layer for a client that was
+  turned away until that client's disconnect arrives;
 - the log-in check and what the socket loads to decide (``load_at_connect``)
   share one hop to a database thread, and the groups are joined in one Redis
   round trip: a reconnect burst is thousands of handshakes, and each hop and
@@ -18,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.exceptions import AcceptConnection, DenyConnection
+from channels.exceptions import AcceptConnection, DenyConnection, StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
@@ -38,6 +41,8 @@ def signed_out_error() -> dict:
 class SiteSocket(DirectDispatch, AsyncJsonWebsocketConsumer):
     #: What ``load_at_connect`` returned, for ``connect``.
     loaded: Any = None
+    #: Whether the handshake was accepted (``accept`` was sent).
+    accepted: bool = False
 
     def load_at_connect(self) -> Any:
         """The database work ``connect`` needs for a signed-in socket (synchronous, in
@@ -61,13 +66,26 @@ class SiteSocket(DirectDispatch, AsyncJsonWebsocketConsumer):
             signed_in, self.loaded = await database_sync_to_async(self._checked_load)()
             if not signed_in:
                 await self.close(code=SIGNED_OUT)
-                return
+                await self._end_refused(SIGNED_OUT)
         try:
             await self.connect()
         except AcceptConnection:
             await self.accept()
         except DenyConnection:
             await self.close()
+        if not self.accepted:
+            await self._end_refused(1006)
+
+    async def accept(self, subprotocol=None, headers=None) -> None:
+        self.accepted = True
+        await super().accept(subprotocol, headers)
+
+    async def _end_refused(self, code: int) -> None:
+        """End a consumer whose handshake was refused: leave its groups and stop.
+        Otherwise it would wait on the channel layer until the client's disconnect,
+        which a client that is turned away sends when it likes (a test never does)."""
+        await self.websocket_disconnect({"type": "websocket.disconnect", "code": code})
+        raise StopConsumer()  # websocket_disconnect raises it already; a subclass may not
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         if too_large(text_data, bytes_data):

@@ -56,6 +56,8 @@ class MatchConsumer(SiteSocket):
 
     #: The cache key that marks the signed-in player of a seat as looking at this game.
     watching: str | None = None
+    #: The game's group this socket listens to (none before ``connect`` has chosen it).
+    group: str | None = None
 
     def load_at_connect(self) -> tuple[int, str | None] | None:
         found = self._viewer(self.scope["url_route"]["kwargs"]["match_id"])

@@ -34,8 +34,10 @@ async def opens(application, path: str, user) -> tuple[bool, int | None]:
     socket = WebsocketCommunicator(application, path)
     socket.scope["user"] = user or AnonymousUser()
     connected, code = await socket.connect(timeout=5)
-    if connected:
-        await socket.disconnect()
+    # Refused too: a consumer that closed before its accept still waits on its channel
+    # layer until the client's disconnect (as daphne sends it); left waiting, its Redis
+    # read was cancelled only by the loop's teardown, which once hung for minutes.
+    await socket.disconnect()
     return connected, code
 
 
