@@ -5,9 +5,10 @@ manifest has no errors and the site is installable, and a push delivered to the 
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
+
+from tests.browser.push import deliver_push
 
 pytestmark = pytest.mark.browser
 
@@ -50,26 +51,9 @@ def test_a_push_shows_a_notification_for_the_game(site, new_page):
     page.context.grant_permissions(["notifications"], origin=site.url)
     page.goto(f"{site.url}/rules/")
     ready_registration(page)
-    session = page.context.new_cdp_session(page)
-    registrations: list[dict] = []
-    session.on("ServiceWorker.workerRegistrationUpdated",
-               lambda event: registrations.extend(event["registrations"]))
-    session.send("ServiceWorker.enable")
-    deadline = time.monotonic() + 10
-    while not registrations and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    registration = next(r for r in registrations if not r.get("isDeleted"))
     message = {"title": "Your turn", "body": "It is your turn in game #7 against bob.",
                "url": "/games/7/", "tag": "your_turn-7"}
-    session.send("ServiceWorker.deliverPushMessage", {
-        "origin": f"{site.url}/", "registrationId": registration["registrationId"],
-        "data": json.dumps(message)})
-    # One read: the list the wait saw (a second read could find it already emptied).
-    shown = page.wait_for_function("""navigator.serviceWorker.ready
-        .then((r) => r.getNotifications())
-        .then((shown) => shown.length > 0 &&
-              shown.map((n) => ({title: n.title, body: n.body, url: n.data.url})))""",
-        polling=200).json_value()
+    shown = deliver_push(site, page, message)
     assert shown == [{"title": "Your turn", "body": message["body"], "url": "/games/7/"}]
 
 

@@ -6,11 +6,10 @@ worker's notificationclick handler the shown notification."""
 
 from __future__ import annotations
 
-import json
-import time
-
 import pytest
 from playwright.sync_api import expect
+
+from tests.browser.push import deliver_push
 
 pytestmark = pytest.mark.browser
 
@@ -24,23 +23,6 @@ def controlled_page(site, context, path: str):
     page.reload()  # a page the worker controls may be sent elsewhere by it
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     return page
-
-
-def deliver_push(site, page, message: dict) -> None:
-    session = page.context.new_cdp_session(page)
-    registrations: list[dict] = []
-    session.on("ServiceWorker.workerRegistrationUpdated",
-               lambda event: registrations.extend(event["registrations"]))
-    session.send("ServiceWorker.enable")
-    deadline = time.monotonic() + 10
-    while not registrations and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    registration = next(r for r in registrations if not r.get("isDeleted"))
-    session.send("ServiceWorker.deliverPushMessage", {
-        "origin": f"{site.url}/", "registrationId": registration["registrationId"],
-        "data": json.dumps(message)})
-    page.wait_for_function("""navigator.serviceWorker.ready
-        .then((r) => r.getNotifications()).then((shown) => shown.length > 0)""", polling=200)
 
 
 def click_notification(context) -> None:
