@@ -54,6 +54,11 @@ def _mine(user: Any) -> set[int]:
     return set(user.tournament_entries.values_list("tournament_id", flat=True))
 
 
+def summary_for(tournament: Tournament, user: Any) -> dict[str, Any]:
+    """A tournament as the list shows it to ``user`` (tournaments.director_api too)."""
+    return _summary(tournament, _mine(user))
+
+
 def _rounds(tournament: Tournament, user: Any, names: dict[int, str]) -> list[dict[str, Any]]:
     games = export.game_rows(tournament, names)
     matches = {m.pk: m for m in Match.objects.filter(

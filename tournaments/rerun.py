@@ -12,8 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.core.errors import Forbidden, ServiceError
-from tournaments.directing import clean_reason, may_direct
+from games.core.errors import ServiceError
+from tournaments.directing import check_director, clean_reason
 from tournaments.models import Tournament, TournamentDirector, new_seed
 from tournaments.writes import Action, audit, lock
 
@@ -31,8 +31,7 @@ def run_again(tournament_id: Any, actor, name: Any, opens_at: datetime | None,
     Refused, nothing made: no name, a name in use, a window closing in the past or
     before it opens."""
     # Copying changes nothing of this tournament: no reason is asked of a director.
-    if not may_direct(tournament_id, actor):
-        raise Forbidden(_("Only the tournament's directors may do this."))
+    check_director(tournament_id, actor)
     reason = clean_reason(reason)
     name = " ".join(str(name or "").split())[:100]
     if not name:

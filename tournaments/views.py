@@ -5,7 +5,6 @@ redirect; the page follows its socket (static/js/tournament.js)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
@@ -25,7 +24,7 @@ from tournaments import (
     services,
     standings_table,
 )
-from tournaments.directing import may_direct
+from tournaments.directing import may_direct, player_named
 from tournaments.models import Tournament, TournamentAudit, TournamentGame
 from tournaments.pairing import knockout_rounds
 
@@ -176,9 +175,9 @@ ACTIONS = {
     "late": lambda t, actor, reason, player, form: arbiter.accept_late_entry(
         t, actor, player, reason),
     "forbid": lambda t, actor, reason, player, form: arbiter.forbid_pairing(
-        t, actor, player, _user(form.get("other", "")), reason),
+        t, actor, player, player_named(form.get("other", ""), "other"), reason),
     "pairing": lambda t, actor, reason, player, form: arbiter.edit_pairing(
-        t, actor, player, _user(form.get("other", "")), form.get("round", ""),
+        t, actor, player, player_named(form.get("other", ""), "other"), form.get("round", ""),
         form.get("allow_repeat") == "on", reason),
     "schedule": lambda t, actor, reason, player, form: schedule.set_round(
         t, actor, form.get("round", ""), form.get("starts_at", ""),
@@ -192,15 +191,6 @@ ACTIONS = {
 }
 #: The actions that name a player in the form's "player" field.
 WITH_PLAYER = ("withdraw", "bye", "late", "forbid", "pairing")
-
-
-def _user(username: str):
-    username = username.strip()
-    user = get_user_model().objects.filter(username=username).first()
-    if user is None:
-        raise services.ServiceError(_("There is no player %(name)s.") % {
-            "name": username or "–"})
-    return user
 
 
 def _confirm_close(request: HttpRequest, tournament_id: int, reason: str) -> HttpResponse:
@@ -232,7 +222,7 @@ def admin_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if action == "close" and request.POST.get("confirm") != "yes" and reason.strip():
             return _confirm_close(request, tournament_id, reason)
         if action in WITH_PLAYER:
-            player = _user(request.POST.get("player", ""))
+            player = player_named(request.POST.get("player", ""))
         done = ACTIONS[action](tournament_id, request.user, reason, player, request.POST)
     except services.ServiceError as error:
         messages.error(request, error.message)

@@ -386,4 +386,22 @@ MATRIX: dict[str, list[Case]] = {
     "api/tournaments/<int:tournament_id>/withdraw/": [api_private(
         TOURNAMENT_API + "withdraw/", {}, GET=A401,
         POST=("401", "409", "200w", "409", "409"))],
+    # The directors' actions: staff direct every tournament, nobody else this one (bob is
+    # an entrant, not a director); staff's answer is the action's in a tournament open
+    # for registration with one player.
+    **{f"api/tournaments/<int:tournament_id>/director/{action}/": [api_private(
+        TOURNAMENT_API + f"director/{action}/", {**body, "reason": "matrix"}, GET=A401,
+        POST=("401", "403", "403", "403", staff))] for action, body, staff in [
+        ("open", {}, "409"), ("start", {}, "409"), ("pause", {}, "409"),
+        ("resume", {}, "409"), ("close", {}, "200w"), ("reopen", {}, "409"),
+        ("withdraw", {"player": "bob"}, "200w"),
+        ("result", {"game": 999999, "outcome": "draw"}, "400"),
+        ("bye", {"player": "bob", "round": 2, "kind": "zero"}, "409"),
+        ("late", {"player": "carol"}, "409"),
+        ("forbid", {"player": "bob", "other": "alice"}, "409"),
+        ("pairing", {"player": "bob", "other": "alice", "round": 2}, "409"),
+        ("schedule", {"round": 2, "deadline": "2999-01-01T12:00"}, "200w"),
+        ("announce", {"text": "Welcome."}, "200w"),
+        ("rerun", {"name": "Matrix cup again", "closes_at": "2999-01-01T12:00"}, "200w"),
+    ]},
 }

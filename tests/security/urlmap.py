@@ -36,7 +36,7 @@ from games.lobby import tables
 from games.models import Challenge, Match, MoveRecord, Table, TableSeat
 from ladders.models import Ladder, LadderEntry
 from tests.site.conftest import hide_cards
-from tournaments.models import Tournament, TournamentPlayer
+from tournaments.models import Tournament, TournamentAudit, TournamentPlayer
 
 HIDDEN = {"hand": "S4L", "down": "M3L", "covered": "M2R"}
 
@@ -129,6 +129,7 @@ class World:
             tuple(Tournament.objects.order_by("pk").values_list("pk", "status")),
             tuple(TournamentPlayer.objects.order_by("pk").values_list(
                 "tournament", "user", "withdrawn_at")),
+            TournamentAudit.objects.count(),  # every director's action writes a row
         )
 
 

@@ -61,3 +61,11 @@ def make_tournament(db):
         return Tournament.objects.create(**values)
 
     return make
+
+
+@pytest.fixture(scope="session")
+def openapi() -> dict:
+    """The OpenAPI document, as /api/schema/ serves it."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    return SchemaGenerator().get_schema(request=None, public=True)
