@@ -7,8 +7,9 @@ viewer's answers (API, pages, errors, sockets, admin) are fetched, the
 game's hidden parts for that viewer are changed, and the answers must stay
 byte for byte the same (tests.security.samebytes). The quick test checks one
 game of each kind once, as one random seat and as the spectators; the slow
-one LEAK_HIDDEN_GAMES games of each kind (2) at three versions, as every
-seat. test_leak_plants shows that this catches a leak of each kind.
+one LEAK_HIDDEN_GAMES games of each kind (1) at three versions, as every
+seat, and `make test-long` three of each. test_leak_plants shows that this
+catches a leak of each kind.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from tests.security.samebytes import hidden_differences, viewers_of
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]
 
 #: Games per kind of the slow run.
-SLOW_GAMES = int(os.environ.get("LEAK_HIDDEN_GAMES", "2"))
+SLOW_GAMES = int(os.environ.get("LEAK_HIDDEN_GAMES", "1"))
+#: Games per kind of the long run (`make test-long`).
+LONG_GAMES = 3
 
 
 @pytest.fixture
@@ -61,7 +64,21 @@ def test_it_gives_nothing_hidden_away_in_a_random_game(kind, people):
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_it_gives_nothing_hidden_away_in_more_random_games(kind, people):
-    problems = []
-    for index in range(1, SLOW_GAMES + 1):
+    assert not (problems := _check_games(kind, people, range(1, SLOW_GAMES + 1))), \
+        "\n".join(problems[:20])
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_it_gives_nothing_hidden_away_in_many_random_games(kind, people):
+    # Other games than the slow test's: its seeds follow the index.
+    first = SLOW_GAMES + 1
+    assert not (problems := _check_games(kind, people, range(first, first + LONG_GAMES))), \
+        "\n".join(problems[:20])
+
+
+def _check_games(kind: str, people, indices: range) -> list[str]:
+    problems: list[str] = []
+    for index in indices:
         problems += _check(kind, index, people, [range(0, 6), range(5, 40), range(20, 80)])
-    assert not problems, "\n".join(problems[:20])
+    return problems

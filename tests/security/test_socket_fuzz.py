@@ -13,7 +13,8 @@ are fuzzed too: only a real id its viewer may see opens a socket, anything
 else is refused at the handshake with 4404.
 
 SOCKET_FUZZ_EXAMPLES (20 by default) sets the examples per route and visitor;
-the ``slow`` variant runs SOCKET_FUZZ_SLOW_EXAMPLES (100) of them.
+the ``slow`` variant runs SOCKET_FUZZ_SLOW_EXAMPLES (50) of them, and
+`make test-long` 300.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ from tests.security.socketfuzz import (
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_turn_mails")]
 
 EXAMPLES = int(os.environ.get("SOCKET_FUZZ_EXAMPLES", "20"))
-SLOW_EXAMPLES = int(os.environ.get("SOCKET_FUZZ_SLOW_EXAMPLES", "100"))
+SLOW_EXAMPLES = int(os.environ.get("SOCKET_FUZZ_SLOW_EXAMPLES", "50"))
+LONG_EXAMPLES = 300
 FRAMES = 6
 TIMEOUT = 10
 ROLES = ("player", "outsider", "anonymous")
@@ -258,6 +260,13 @@ def test_it_answers_every_frame_and_changes_nothing_it_refuses(application, worl
 @pytest.mark.parametrize("route", ROUTES)
 def test_it_answers_many_more_frames(application, world, route, role):
     run_frames(application, world, route, role, SLOW_EXAMPLES)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("route", ROUTES)
+def test_it_answers_hundreds_of_frames(application, world, route, role):
+    run_frames(application, world, route, role, LONG_EXAMPLES)
 
 
 async def handshake(application, path: str, cookie: str | None) -> tuple[bool, int | None]:
