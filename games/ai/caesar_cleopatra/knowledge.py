@@ -79,15 +79,18 @@ class ExactDeals:
         self.failures = 0  # stories dropped (for the tests and the bench)
         self.backtrack = False  # set once plain stories keep failing here
         self.stories: list[Deal] = []
+        #: How many deals are told anew before later ones draw from them: a
+        #: puzzle's claim wants every one of its deals a story of its own.
+        self.fresh = STORIES
 
     def sample(self, rng: random.Random) -> Deal:
         """One deal: the hand, the face-down cards per group, the influence and
-        action piles. The first ``STORIES`` deals are told anew, later ones
+        action piles. The first ``fresh`` deals (``STORIES``) are told anew, later ones
         drawn again from those (a story costs a few hundred microseconds, a
         search deals hundreds of times a decision); the hand's order is
         shuffled every time, and the caller shuffles the piles."""
         stories = self.stories
-        if len(stories) >= STORIES:
+        if len(stories) >= self.fresh:
             hand, down, pile, actions = stories[int(rng.random() * len(stories))]
             draw = rng.random
             return (sorted(hand, key=lambda _card: draw()), [d[:] for d in down], pile[:],
