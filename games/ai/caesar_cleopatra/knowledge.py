@@ -70,6 +70,11 @@ class _Dead(Exception):
     """The story told so far cannot explain the log."""
 
 
+class NoStory(_Dead):
+    """No story told in ``TRIES`` attempts explained the log (rare: the first deal is
+    drawn when the deals are set up, later ones may also come from stories told)."""
+
+
 class ExactDeals:
     """The opponent's hidden cards in every way the log allows (see the module)."""
 
@@ -112,7 +117,7 @@ class ExactDeals:
                 failed += 1
                 if failed >= PLAIN_FAILURES:
                     self.backtrack = True
-        raise _Dead
+        raise NoStory
 
 
 class _Story:
@@ -490,4 +495,4 @@ def replay(view: dict[str, Any], history: list[dict[str, Any]] | None,
     return deals
 
 
-__all__ = ["ExactDeals", "parse", "replay"]
+__all__ = ["ExactDeals", "NoStory", "parse", "replay"]

@@ -66,6 +66,7 @@ from games.rules.caesar_cleopatra.state import State
 from games.rules.caesar_cleopatra.turn import play
 
 from .determinize import Observation
+from .knowledge import NoStory
 from .tactics import LOSS, UNKNOWN, WIN, Judge, can_end_this_turn, move_outcome, turn_actions
 
 DEALS = 200
@@ -81,7 +82,7 @@ GOALS = ("win", "vote", "save")
 #: Wrath's cards, the cards drawn, the final score with both bonus cards), nor a
 #: choice of the opponent's (the line lets them answer anything).
 OWN_TOLD = frozenset({"pass", "place", "action", "assassination", "spy", "castling", "castle",
-                      "placement_skipped"})
+                      "placement_skipped", "veto", "no_veto"})
 RESULTS_TOLD = frozenset({"extraordinary_vote", "patrician"})
 
 
@@ -176,7 +177,8 @@ def deals_of(view: dict[str, Any], history: list[dict[str, Any]]) -> Observation
 
 
 def sample(observation: Observation, rng: random.Random, count: int) -> list[State]:
-    """``count`` deals, each a story of its own."""
+    """``count`` deals, each a story of its own (``knowledge.NoStory`` when one could
+    not be told)."""
     assert observation.exact is not None  # deals_of made sure
     observation.exact.fresh = max(observation.exact.fresh, len(observation.exact.stories) + count)
     return [observation.sample(rng) for _ in range(count)]
@@ -297,7 +299,10 @@ def find(view: dict[str, Any], legal: list[dict[str, Any]], history: list[dict[s
     if observation is None or observation.template.phase != PLAY:
         return None
     with _no_collector():
-        return _find(observation, [move_to_action(move) for move in legal], rng, deals)
+        try:
+            return _find(observation, [move_to_action(move) for move in legal], rng, deals)
+        except NoStory:
+            return None  # the deals could not all be told anew: no claim
 
 
 @contextmanager

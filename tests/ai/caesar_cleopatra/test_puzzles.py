@@ -11,8 +11,10 @@ import random
 import pytest
 
 from games.ai.base import start_record
+from games.ai.caesar_cleopatra.knowledge import NoStory
 from games.ai.caesar_cleopatra.puzzles import (
     DEALS,
+    _find,
     certain,
     deals_of,
     find,
@@ -33,9 +35,10 @@ CLAIMS = {
     "win by passing": (9, 145, "win"),
     "save by an Assassination": (6, 84, "save"),
     "save by a castling": (4, 14, "save"),
+    "save by letting a Wrath happen": (12, 25, "save"),
 }
 EXPLAINED = ("pass", "place", "action", "assassination", "spy", "castling", "castle",
-             "placement_skipped", "extraordinary_vote", "patrician")
+             "placement_skipped", "veto", "no_veto", "extraordinary_vote", "patrician")
 
 
 def careful(legal: list[dict], rng: random.Random) -> dict:
@@ -155,3 +158,14 @@ def test_without_the_log_there_is_no_puzzle():
     """No log, no exact deals: a deal might show what the mover could rule out."""
     _state, _seat, view, legal, _history = decision(*CLAIMS["vote at the second card"][:2])
     assert find(view, legal, [], random.Random(0)) is None
+
+
+def test_a_deal_that_cannot_be_told_makes_no_claim():
+    """A hard log (a story fails again and again) may leave a deal untold with these
+    draws: no claim then, and no error either."""
+    _state, _seat, view, legal, history = decision(35, 64)
+    observation = deals_of(view, history)
+    with pytest.raises(NoStory):
+        _find(observation, [move_to_action(move) for move in legal],
+              random.Random(35 * 10_000 + 64), DEALS)
+    assert find(view, legal, history, random.Random(35 * 10_000 + 64)) is None
