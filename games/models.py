@@ -407,6 +407,8 @@ class Puzzle(models.Model):
     class Kind(models.TextChoices):
         WIN = "win", _("a win on the spot")
         SAVE = "save", _("the only move that saves the game")
+        #: Caesar & Cleopatra: more patricians than the opponent by the turn's end, for certain.
+        VOTE = "vote", _("more patricians at the vote, for certain")
 
     game = models.CharField(max_length=32)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="puzzles")

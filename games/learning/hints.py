@@ -186,7 +186,7 @@ def _druidenwalzer(seat: str, move: dict[str, Any]) -> str:
 
 
 def _caesar_cleopatra(seat: str, move: dict[str, Any]) -> str:
-    from games.boards.caesar_cleopatra_cards import card_label, group_label
+    from games.boards.caesar_cleopatra_cards import card_label, cards_text, group_label
 
     kind = move.get("type")
     if kind == "place":
@@ -195,7 +195,14 @@ def _caesar_cleopatra(seat: str, move: dict[str, Any]) -> str:
             return _("place %(card)s face up at the %(group)s") % values
         return _("place %(card)s face down at the %(group)s") % values
     if kind == "action":
-        return _("play %(card)s") % {"card": card_label(move.get("card"))}
+        return _action_words(move)
+    if kind == "castle":
+        cards = move.get("cards") or {}
+        return _("place your cards again face down: %(where)s") % {"where": "; ".join(
+            _("the %(group)s %(cards)s") % {"group": group_label(group),
+                                           "cards": cards_text(names if isinstance(names, list)
+                                                               else [])}
+            for group, names in cards.items())}
     if kind == "draw":
         return draw_words(int(move.get("influence") or 0), int(move.get("action") or 0))
     if kind == "pass":
@@ -212,6 +219,25 @@ def _caesar_cleopatra(seat: str, move: dict[str, Any]) -> str:
             f"{group_label(group)} {card_label(card)}"
             for group, card in (move.get("cards") or {}).items())}
     return ""
+
+
+def _action_words(move: dict[str, Any]) -> str:
+    """A Caesar & Cleopatra action card with its target: two Assassinations of
+    different cards are two different moves, and a puzzle offers both."""
+    from games.boards.caesar_cleopatra_cards import card_label, group_label
+
+    card = str(move.get("card") or "")
+    values = {"card": card_label(card), "group": group_label(move.get("group")),
+              "target": card_label(move.get("target"))}
+    if card.endswith("-assassination"):
+        return _("play %(card)s on the face-up %(target)s at the %(group)s") % values
+    if card.endswith("-castling"):
+        first, second = (list(move.get("groups") or []) + ["", ""])[:2]
+        return _("play %(card)s at the %(first)s and the %(second)s") % {
+            **values, "first": group_label(first), "second": group_label(second)}
+    if card.endswith(("-scout", "-wrath")):
+        return _("play %(card)s at the %(group)s") % values
+    return _("play %(card)s") % values
 
 
 def cards_words(influence: int, action: int) -> str:

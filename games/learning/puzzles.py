@@ -27,6 +27,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games.ai.base import start_record
+from games.ai.caesar_cleopatra import puzzles as caesar_cleopatra_puzzles
 from games.ai.druidenwalzer import puzzles as druidenwalzer_puzzles
 from games.core import catalog
 from games.core.verify import new_game_options
@@ -36,7 +37,8 @@ from games.rules import get_rules
 
 Finder = Callable[..., Any]
 #: Each game's finder: ``find(view, legal, history, rng)`` -> a ``Found`` or None.
-FINDERS: dict[str, Finder] = {"druidenwalzer": druidenwalzer_puzzles.find}
+FINDERS: dict[str, Finder] = {"druidenwalzer": druidenwalzer_puzzles.find,
+                               "caesar-cleopatra": caesar_cleopatra_puzzles.find}
 #: The games with puzzles, in the catalogue's order.
 GAMES = tuple(FINDERS)
 
@@ -122,6 +124,8 @@ def tried(puzzle: Puzzle, user) -> PuzzleAttempt | None:
 
 def task_words(puzzle: Puzzle) -> str:
     """What the solver is asked, without giving the answer away."""
+    if puzzle.game == "caesar-cleopatra":
+        return _caesar_cleopatra_task(puzzle.kind)
     if puzzle.kind == Puzzle.Kind.WIN:
         return _("One move wins the game on the spot, whatever the cards you cannot see. "
                  "Find it.")
@@ -129,18 +133,60 @@ def task_words(puzzle: Puzzle) -> str:
              "see. Find the move that saves it.")
 
 
+def _caesar_cleopatra_task(kind: str) -> str:
+    if kind == Puzzle.Kind.WIN:
+        return _("One move makes sure you win the game by the end of this turn, whatever "
+                 "the cards you cannot see and whatever your opponent answers. Find it.")
+    if kind == Puzzle.Kind.VOTE:
+        return _("One move makes sure you win more patricians than your opponent by the "
+                 "end of this turn, whatever the cards you cannot see and whatever your "
+                 "opponent answers. Find it.")
+    return _("One move makes sure your opponent wins no patrician by the end of this "
+             "turn, whatever the cards you cannot see and whatever they answer. Find it.")
+
+
+def headline(puzzle: Puzzle) -> str:
+    """The puzzle of the day in a few words."""
+    if puzzle.game == "caesar-cleopatra":
+        if puzzle.kind == Puzzle.Kind.WIN:
+            return _("One move wins the game by the end of the turn.")
+        if puzzle.kind == Puzzle.Kind.VOTE:
+            return _("One move wins the vote for certain.")
+        return _("One move keeps every patrician.")
+    if puzzle.kind == Puzzle.Kind.WIN:
+        return _("One move wins on the spot.")
+    return _("One move saves the game.")
+
+
+def _claim_words(puzzle: Puzzle) -> str:
+    if puzzle.game == "caesar-cleopatra":
+        if puzzle.kind == Puzzle.Kind.WIN:
+            return _("After %(move)s you win the game by the end of the turn in every one "
+                     "of %(deals)s deals of the hidden cards that fit what you knew, "
+                     "whatever your opponent answers; no other move makes that certain.")
+        if puzzle.kind == Puzzle.Kind.VOTE:
+            return _("After %(move)s you win more patricians than your opponent by the end "
+                     "of the turn in every one of %(deals)s deals of the hidden cards that "
+                     "fit what you knew, whatever your opponent answers; no other move "
+                     "makes that certain.")
+        return _("After %(move)s your opponent wins no patrician by the end of the turn in "
+                 "any of %(deals)s deals of the hidden cards that fit what you knew, "
+                 "whatever they answer; after every other move some of those deals let "
+                 "them win one.")
+    if puzzle.kind == Puzzle.Kind.WIN:
+        return _("%(move)s wins the game at once in every one of %(deals)s deals of the "
+                 "hidden cards that fit what you knew; no other move wins in any of them.")
+    return _("After %(move)s the opponent has no waltz that wins at once in any of "
+             "%(deals)s deals of the hidden cards that fit what you knew; after every "
+             "other move the game was lost at once in all of them.")
+
+
 def explanation(puzzle: Puzzle) -> list[str]:
     """Why the solution is the answer: the claim, then the engine's events of the
-    solution on the real position, as a spectator saw them."""
+    solution (and, in Caesar & Cleopatra, of the rest of the turn as planned) that
+    every deal of the hidden cards showed alike."""
     words = move_words(puzzle.game, puzzle.seat, puzzle.solution)
-    if puzzle.kind == Puzzle.Kind.WIN:
-        claim = _("%(move)s wins the game at once in every one of %(deals)s deals of the "
-                  "hidden cards that fit what you knew; no other move wins in any of them.")
-    else:
-        claim = _("After %(move)s the opponent has no waltz that wins at once in any of "
-                  "%(deals)s deals of the hidden cards that fit what you knew; after every "
-                  "other move the game was lost at once in all of them.")
-    lines = [claim % {"move": words, "deals": puzzle.deals}]
+    lines = [_claim_words(puzzle) % {"move": words, "deals": puzzle.deals}]
     info = catalog.get(puzzle.game)
     if info.event_sentence is not None:
         lines += [text for event in puzzle.events if (text := info.event_sentence(event))]

@@ -96,17 +96,24 @@ def next_game(user: Any, after: int | None = None) -> Match | None:
     return seat.match if seat is not None else None
 
 
+def _daily_puzzle() -> dict[str, Any]:
+    from games.learning import puzzles
+
+    daily = puzzles.daily()
+    return {"daily_puzzle": daily,
+            "daily_puzzle_text": puzzles.headline(daily) if daily is not None else ""}
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     from games.core import catalog
-    from games.learning import puzzles
 
     if not request.user.is_authenticated:
         # A visitor's welcome: sign up, or learn each game first.
         return render(request, "home.html", {"learn_games": catalog.games(),
-                                             "daily_puzzle": puzzles.daily()})
+                                             **_daily_puzzle()})
     context = loop_context(request.user)
-    context["daily_puzzle"] = puzzles.daily()
+    context.update(_daily_puzzle())
     # A player with no game yet is shown where to learn each game first.
     if not Seat.objects.filter(user=request.user, match__tutorial=False).exists():
         context["learn_games"] = catalog.games()

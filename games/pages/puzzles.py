@@ -15,6 +15,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.boards.caesar_cleopatra_cards import OTHER
+from games.boards.caesar_cleopatra_page import decision, prompt, table_context, touched_groups
 from games.core import catalog
 from games.core.errors import ServiceError
 from games.learning import puzzles
@@ -37,6 +39,35 @@ def _choices(puzzle: Puzzle) -> list[dict[str, Any]]:
              "text": move_words(puzzle.game, puzzle.seat, move)} for move in puzzle.legal]
 
 
+def _board(puzzle: Puzzle, tried: bool) -> dict[str, Any]:
+    """The board of the game's own code, drawn from the puzzle's stored view (the
+    mover's) and nothing else; once tried, the solution marked on it."""
+    slug = puzzle.game.replace("-", "_")
+    context: dict[str, Any] = {"board_template": f"games/puzzle/board_{slug}.html"}
+    if puzzle.game == "caesar-cleopatra":
+        seat = puzzle.seat
+        table = table_context(puzzle.view, seat, seat, [], (seat,))
+        answer = _groups_of(puzzle.solution) if tried else set()
+        for group in table["cc_groups"]:
+            group["pick"] = "best" if group["name"] in answer else ""
+        other = table["cc_players"][OTHER[seat]]["hand"]  # only while a Spy looks at it
+        context.update({"cc": {"t": table}, "cc_hand": table["cc_players"][seat]["hand"],
+                        "cc_spied": other,
+                        # Where the turn stands (a second card due, a Veto asked...).
+                        "cc_prompt": prompt(puzzle.view, seat) or decision(puzzle.view, seat)})
+    else:
+        top = "sun" if puzzle.seat == "moon" else "moon"
+        context.update({"top": top, "top_player": puzzle.view["players"][top],
+                        "own_player": puzzle.view["players"][puzzle.seat]})
+    return context
+
+
+def _groups_of(move: dict[str, Any]) -> set[str]:
+    """The groups a Caesar & Cleopatra move names (a castling's new distribution too)."""
+    cards = move.get("cards")
+    return touched_groups([move]) | (set(cards) if isinstance(cards, dict) else set())
+
+
 def _rating(game: str, user) -> PuzzleRating | None:
     if not user.is_authenticated:
         return None
@@ -49,12 +80,8 @@ def _render(request: HttpRequest, game: Any, puzzle: Puzzle | None, error: str =
     context = {"game": game, "puzzle": puzzle, "error": error, "attempt": attempt,
                "rating": _rating(game.name, request.user)}
     if puzzle is not None:
-        top = "sun" if puzzle.seat == "moon" else "moon"
-        context.update({
-            "task": puzzles.task_words(puzzle), "choices": _choices(puzzle),
-            "top": top, "top_player": puzzle.view["players"][top],
-            "own_player": puzzle.view["players"][puzzle.seat],
-        })
+        context.update({"task": puzzles.task_words(puzzle), "choices": _choices(puzzle),
+                        **_board(puzzle, attempt is not None)})
         if attempt is not None:
             context.update({
                 "explanation": puzzles.explanation(puzzle),

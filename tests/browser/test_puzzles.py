@@ -1,6 +1,6 @@
-"""Puzzles in the browser, at a desktop and a phone size: the puzzle of the day on the
-home page, one puzzle solved and the next failed, each with its answer, why, and the
-game it came from; screenshots of each state."""
+"""Puzzles in the browser, for each game with puzzles, at a desktop and a phone size:
+the puzzle of the day on the home page, one puzzle solved and the next failed, each
+with its answer, why, and the game it came from; screenshots of each state."""
 
 from __future__ import annotations
 
@@ -14,20 +14,23 @@ PASSWORD = "browser-test-password-9"
 SOLVERS = {"desktop": "puzzler_desk", "phone": "puzzler_phone"}
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
+GAMES = ("druidenwalzer", "caesar-cleopatra")
+
 SETUP = f"""
 import json
 from accounts.models import User
 from games.learning import puzzles
 from games.models import Puzzle
-from tests.games.learning.helpers_puzzles import played_game
-for name in {tuple(SOLVERS.values())!r} + ("puzzle_moon", "puzzle_sun"):
+from tests.games.learning import helpers_cc_puzzles, helpers_puzzles
+names = ("puzzle_moon", "puzzle_sun", "puzzle_cleo", "puzzle_caesar")
+for name in {tuple(SOLVERS.values())!r} + names:
     if not User.objects.filter(username=name).exists():
         User.objects.create_user(name, f"{{name}}@example.org", {PASSWORD!r})
 if not Puzzle.objects.exists():
-    match = played_game(User.objects.get(username="puzzle_moon"),
-                        User.objects.get(username="puzzle_sun"))
-    puzzles.mine(match)
-print(json.dumps({{p.pk: p.solution for p in Puzzle.objects.all()}}))
+    users = [User.objects.get(username=name) for name in names]
+    puzzles.mine(helpers_puzzles.played_game(*users[:2]))
+    puzzles.mine(helpers_cc_puzzles.played_game(*users[2:]))
+print(json.dumps({{p.pk: [p.game, p.solution] for p in Puzzle.objects.all()}}))
 """
 
 
@@ -36,8 +39,9 @@ def solutions(site) -> dict[int, dict]:
     done = site.manage("shell", "-v", "0", "-c", SETUP)
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    assert len(found) == 2
-    return {int(pk): move for pk, move in found.items()}
+    games = [game for game, _move in found.values()]
+    assert (games.count("druidenwalzer"), games.count("caesar-cleopatra")) == (2, 3)
+    return {int(pk): move for pk, (_game, move) in found.items()}
 
 
 def log_in(page, base: str, name: str) -> None:
@@ -53,19 +57,25 @@ def no_sideways_scroll(page) -> None:
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_it_solves_one_puzzle_and_fails_the_next(site, browser, shots, solutions, size):
+@pytest.mark.parametrize("game", GAMES)
+def test_it_solves_one_puzzle_and_fails_the_next(site, browser, shots, solutions, game, size):
     context = browser.new_context(viewport=SIZES[size])
     context.set_default_timeout(15000)
     page = context.new_page()
+    name = f"{game}-{size}"
     try:
         log_in(page, site.url, SOLVERS[size])
         page.locator("#daily-puzzle").wait_for()
-        page.screenshot(path=str(shots / f"puzzle-home-{size}.png"), full_page=True)
-        page.locator("#daily-puzzle-link").click()
+        page.screenshot(path=str(shots / f"puzzle-home-{name}.png"), full_page=True)
+        daily = page.locator("#daily-puzzle-link")
+        if f"/puzzles/{game}/" in (daily.get_attribute("href") or ""):
+            daily.click()
+        else:
+            page.goto(f"{site.url}/puzzles/{game}/")
         page.locator("#puzzle-board").wait_for()
         first = int(page.locator("#puzzle").get_attribute("data-puzzle"))
         no_sideways_scroll(page)
-        page.screenshot(path=str(shots / f"puzzle-ask-{size}.png"), full_page=True)
+        page.screenshot(path=str(shots / f"puzzle-ask-{name}.png"), full_page=True)
 
         answer = json.dumps(solutions[first], sort_keys=True)
         page.locator(f"button.puzzle-choice[value='{answer}']").click()
@@ -73,7 +83,7 @@ def test_it_solves_one_puzzle_and_fails_the_next(site, browser, shots, solutions
         assert page.locator("#puzzle-why li").count() > 1
         assert page.locator("#puzzle-source").is_visible()
         no_sideways_scroll(page)
-        page.screenshot(path=str(shots / f"puzzle-solved-{size}.png"), full_page=True)
+        page.screenshot(path=str(shots / f"puzzle-solved-{name}.png"), full_page=True)
 
         page.locator("#puzzle-next").click()
         second = int(page.locator("#puzzle").get_attribute("data-puzzle"))
@@ -86,7 +96,7 @@ def test_it_solves_one_puzzle_and_fails_the_next(site, browser, shots, solutions
         page.locator("#puzzle-result.is-failed").wait_for()
         assert "→" in page.locator("#puzzle-change").inner_text()
         no_sideways_scroll(page)
-        page.screenshot(path=str(shots / f"puzzle-failed-{size}.png"), full_page=True)
+        page.screenshot(path=str(shots / f"puzzle-failed-{name}.png"), full_page=True)
 
         page.locator("#puzzle-source").click()
         page.wait_for_url(f"{site.url}/games/*/")

@@ -70,6 +70,11 @@ class _Dead(Exception):
     """The story told so far cannot explain the log."""
 
 
+class NoStory(_Dead):
+    """No story told in ``TRIES`` attempts explained the log (rare: the first deal is
+    drawn when the deals are set up, later ones may also come from stories told)."""
+
+
 class ExactDeals:
     """The opponent's hidden cards in every way the log allows (see the module)."""
 
@@ -79,15 +84,18 @@ class ExactDeals:
         self.failures = 0  # stories dropped (for the tests and the bench)
         self.backtrack = False  # set once plain stories keep failing here
         self.stories: list[Deal] = []
+        #: How many deals are told anew before later ones draw from them: a
+        #: puzzle's claim wants every one of its deals a story of its own.
+        self.fresh = STORIES
 
     def sample(self, rng: random.Random) -> Deal:
         """One deal: the hand, the face-down cards per group, the influence and
-        action piles. The first ``STORIES`` deals are told anew, later ones
+        action piles. The first ``fresh`` deals (``STORIES``) are told anew, later ones
         drawn again from those (a story costs a few hundred microseconds, a
         search deals hundreds of times a decision); the hand's order is
         shuffled every time, and the caller shuffles the piles."""
         stories = self.stories
-        if len(stories) >= STORIES:
+        if len(stories) >= self.fresh:
             hand, down, pile, actions = stories[int(rng.random() * len(stories))]
             draw = rng.random
             return (sorted(hand, key=lambda _card: draw()), [d[:] for d in down], pile[:],
@@ -109,7 +117,7 @@ class ExactDeals:
                 failed += 1
                 if failed >= PLAIN_FAILURES:
                     self.backtrack = True
-        raise _Dead
+        raise NoStory
 
 
 class _Story:
@@ -487,4 +495,4 @@ def replay(view: dict[str, Any], history: list[dict[str, Any]] | None,
     return deals
 
 
-__all__ = ["ExactDeals", "parse", "replay"]
+__all__ = ["ExactDeals", "NoStory", "parse", "replay"]

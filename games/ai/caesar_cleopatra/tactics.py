@@ -33,6 +33,7 @@ at the default 0.25 s it took 0.19 s at most, over 730 decisions).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.rules.caesar_cleopatra.constants import DRAW, EXTRAORDINARY, IS_INFLUENCE, N_GROUPS, OVER
@@ -49,6 +50,10 @@ CONFIRM_DEALS = 56  # more deals when a move looks certain (64 in all)
 NODES = 4000  # positions searched for one move in one deal, at most
 LOSS, OPEN, WIN = 0, 1, 2
 UNKNOWN = -1  # the search stopped
+#: What the end of the turn (or of the game) is worth to the seat searched for:
+#: ``LOSS``, ``OPEN`` or ``WIN``. Without one, the game's result (``OPEN`` when
+#: the game goes on); the puzzles judge other goals (a patrician won) alike.
+Judge = Callable[[State], int]
 
 
 class _TooBig(Exception):
@@ -80,9 +85,13 @@ def can_end_this_turn(state: State) -> bool:
         + sum(1 for card in state.hand[state.current] if IS_INFLUENCE[card])) <= 3
 
 
-def turn_outcome(state: State, seat: int, turn: int, nodes: list[int]) -> int:
+def turn_outcome(state: State, seat: int, turn: int, nodes: list[int],
+                 judge: Judge | None = None) -> int:
     """``WIN``, ``OPEN`` or ``LOSS`` for ``seat`` by the end of ``turn``, the
-    mover's decisions at best and the opponent's at worst."""
+    mover's decisions at best and the opponent's at worst (``judge`` says what
+    the end of the turn is worth, the game's result by default)."""
+    if judge is not None and (state.phase == OVER or state.turn != turn):
+        return judge(state)
     if state.phase == OVER:
         winner = state.winner
         return OPEN if winner == DRAW else WIN if winner == seat else LOSS
@@ -95,15 +104,10 @@ def turn_outcome(state: State, seat: int, turn: int, nodes: list[int]) -> int:
     assert mover is not None  # a game on has a player to move
     mine = mover == seat
     best = LOSS if mine else WIN
-    actions = legal_actions(state)
-    if actions[0][0] == A_DRAW and state.influence[mover]:
-        # A refill decides nothing about the vote after it; only a player
-        # whose influence pile is empty could end the game by what it draws.
-        actions = actions[:1]
-    for action in actions:
+    for action in turn_actions(state):
         child = state.copy()
         play(child, action)
-        value = turn_outcome(child, seat, turn, nodes)
+        value = turn_outcome(child, seat, turn, nodes, judge)
         if mine and value > best:
             best = value
             if best == WIN:
@@ -115,13 +119,25 @@ def turn_outcome(state: State, seat: int, turn: int, nodes: list[int]) -> int:
     return best
 
 
-def move_outcome(state: State, action: Action, seat: int) -> int:
+def turn_actions(state: State) -> list[Action]:
+    """The actions that can make a difference by the end of the turn: all legal
+    ones, but one refill when the drawing player's influence pile holds cards."""
+    actions = legal_actions(state)
+    mover = state.to_move
+    if actions and actions[0][0] == A_DRAW and mover is not None and state.influence[mover]:
+        # A refill decides nothing about the vote after it; only a player
+        # whose influence pile is empty could end the game by what it draws.
+        return actions[:1]
+    return actions
+
+
+def move_outcome(state: State, action: Action, seat: int, judge: Judge | None = None) -> int:
     """What ``action`` leads to by the turn's end in ``state`` (``UNKNOWN``:
     the search stopped)."""
     child = state.copy()
     play(child, action)
     try:
-        return turn_outcome(child, seat, state.turn, [0])
+        return turn_outcome(child, seat, state.turn, [0], judge)
     except _TooBig:
         return UNKNOWN
 
