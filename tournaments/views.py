@@ -64,7 +64,9 @@ def _result_text(game) -> str:
     if game.score_first is None and game.match_id and game.first_id:
         return _("annulled")  # counts for nothing (docs/tournaments.md, "Results")
     text = {1.0: "1–0", 0.5: "½–½", 0.0: "0–1"}.get(game.score_first, "")
-    return f"{text} ({_('forfeit')})" if game.forfeit else text
+    if game.forfeit:  # not an f-string: xgettext does not look into those
+        return _("%(result)s (forfeit)") % {"result": text}
+    return text
 
 
 def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
