@@ -66,6 +66,8 @@ def _result_text(game) -> str:
     text = {1.0: "1–0", 0.5: "½–½", 0.0: "0–1"}.get(game.score_first, "")
     if game.forfeit:  # not an f-string: xgettext does not look into those
         return _("%(result)s (forfeit)") % {"result": text}
+    if game.match_id and game.match.end_reason == Match.Reason.ADJUDICATED:
+        return _("%(result)s (adjudicated at the deadline)") % {"result": text}
     return text
 
 
