@@ -250,6 +250,7 @@ def test_it_marks_the_adjudicated_games_on_the_tournaments_page(client, make_tou
     games = html.split('id="tournament-rounds"')[1].split("</ul>")[0]
     assert games.count("(adjudicated at the deadline)") == 1
     assert re.search(rf"{left.first.username} – {left.second.username}</a>.*?"
-                     r"(1–0|0–1) \(adjudicated at the deadline\)", games, re.S)
+                     r"<strong>(1–0|0–1)</strong> <span class=\"note\">\(adjudicated at the "
+                     r"deadline\)</span>", games, re.S)
     log = html.split('id="tournament-events"')[1]
     assert f"games adjudicated at the deadline · #{left.match_id}: {outcome} · round 1" in log, log
