@@ -279,8 +279,9 @@ def kasteel_leader(tournament: Tournament) -> int | None:
 def crosstable(tournament: Tournament, rows: list[StandingRow]) -> dict:
     """Round by round for each player (Swiss), or player against player (round robin).
 
-    Cells are strings: "1", "½", "0" with the opponent's number for Swiss ("+" a bye,
-    "F" marks a forfeit).
+    Cells are strings: "1", "½", "0" with the opponent's number for Swiss ("+" in its
+    place for a bye, with the bye's points: a requested or a late entry's bye may be
+    worth ½ or 0; "F" marks a forfeit).
     """
     number = {row.player: i for i, row in enumerate(rows, 1)}
     results, byes = history(tournament)
@@ -302,7 +303,7 @@ def crosstable(tournament: Tournament, rows: list[StandingRow]) -> dict:
                 grid[me][game.round] = f"{_mark(game.score_of(me), game.forfeit)} ({opponent})"
     for bye in byes:
         if bye.player in grid:
-            grid[bye.player][bye.round] = "+"
+            grid[bye.player][bye.round] = f"{_mark(bye.points, False)} (+)"
     return {"kind": "rounds", "columns": list(range(1, played + 1)),
             "rows": [[grid[r.player].get(n, "") for n in range(1, played + 1)] for r in rows]}
 

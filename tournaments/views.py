@@ -63,8 +63,18 @@ def _result_text(game) -> str:
         return ""
     if game.score_first is None and game.match_id and game.first_id:
         return _("annulled")  # counts for nothing (docs/tournaments.md, "Results")
-    text = {1.0: "1–0", 0.5: "½–½", 0.0: "0–1"}.get(game.score_first, "")
-    return f"{text} ({_('forfeit')})" if game.forfeit else text
+    return {1.0: "1–0", 0.5: "½–½", 0.0: "0–1"}.get(game.score_first, "")
+
+
+def _result_note(game) -> str:
+    """How a result came about when it was not played out: shown after it, in brackets."""
+    if not game.ended or game.cancelled:
+        return ""
+    if game.forfeit:
+        return _("forfeit")
+    if game.match_id and game.match.end_reason == Match.Reason.ADJUDICATED:
+        return _("adjudicated at the deadline")
+    return ""
 
 
 def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
@@ -85,7 +95,7 @@ def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
     for rnd in tournament.rounds.prefetch_related("byes__user").order_by("number"):
         rows = []
         for game in games_by_round.get(rnd.pk, []):
-            row = {"game": game, "result": _result_text(game)}
+            row = {"game": game, "result": _result_text(game), "note": _result_note(game)}
             if not tournament.two_player:
                 seats = sorted(seats_by_match.get(game.match_id, []), key=lambda s: int(s.seat)
                                if s.seat.isdigit() else 0)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_player_pages import serious_violations
-from tests.browser.test_tournaments import (  # noqa: F401 (the players fixture)
-    VIEWPORTS,
+from tests.browser.tournament_helpers import (  # noqa: F401 (the players fixture)
+    direct,
     log_in,
+    look_at,
     players,
     shell,
 )
@@ -42,29 +42,11 @@ def test_a_player_director_gives_a_bye_and_forbids_a_pairing(site, new_page, sho
     hana = new_page()
     log_in(hana, site.url, "hana", f"/tournaments/{tid}/")
     assert "hana" in hana.locator("#tournament-directors").inner_text()
-    hana.locator("#tournament-admin summary").click()  # folded while running
-    hana.locator("#admin-action").select_option("bye")
-    hana.fill("#admin-player", "anna")
-    hana.fill("#admin-round", "2")
-    hana.fill("#admin-reason", "a wedding")
-    with hana.expect_navigation():
-        hana.locator("#admin-submit").click()
-    hana.locator("#tournament-admin summary").click()
-    hana.locator("#admin-action").select_option("forbid")
-    hana.fill("#admin-player", "bram")
-    hana.fill("#admin-other", "cato")
-    hana.fill("#admin-reason", "one household")
-    with hana.expect_navigation():
-        hana.locator("#admin-submit").click()
+    direct(hana, "bye", "a wedding", player="anna", round="2")
+    direct(hana, "forbid", "one household", player="bram", other="cato")
     events = hana.locator("#tournament-events").inner_text()
     assert "bye given" in events and "a wedding" in events
     assert "pairing forbidden" in events and "bram – cato" in events
     assert "one household" in events
     hana.locator("#tournament-admin summary").click()
-    for viewport, size in VIEWPORTS.items():
-        hana.set_viewport_size(size)
-        hana.screenshot(path=str(shots / f"tournament-director-{viewport}.png"), full_page=True)
-        widths = hana.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-        assert widths[0] <= widths[1], f"scrolls sideways at {viewport}: {widths}"
-        problems = serious_violations(hana)
-        assert not problems, f"{viewport}: " + "\n".join(problems)
+    look_at(hana, shots, "director")

@@ -11,14 +11,16 @@ import re
 
 import pytest
 
-from tests.browser.test_tournaments import FINISH as PLAY_OUT
-from tests.browser.test_tournaments import (
+from tests.browser.tournament_helpers import FINISH as PLAY_OUT
+from tests.browser.tournament_helpers import (
     JOIN,
     admin_action,
+    csv_standings_as_page,
     log_in,
     look,
     players,  # noqa: F401 - a fixture
     shell,
+    standings_on_page,
 )
 
 pytestmark = pytest.mark.browser
@@ -53,15 +55,11 @@ def test_the_chosen_tie_breaks_are_shown_and_exported(site, players, new_page,  
     assert "number of wins, median Buchholz, direct encounter" in order
     headings = admin.locator("#standings-table thead th").all_inner_texts()
     assert headings[-3:] == ["Wins", "Med. BH", "DE"]
-    page_rows = [row.locator("td").all_inner_texts()
-                 for row in admin.locator("#standings-table tbody tr").all()]
+    page_rows = standings_on_page(admin)
 
     with admin.expect_download() as download:
         admin.locator("#tournament-downloads a", has_text="standings (CSV)").click()
     rows = list(csv.reader(io.StringIO(open(download.value.path(), encoding="utf-8").read())))
     assert rows[0][-3:] == ["wins", "median_buchholz", "direct_encounter"]
-    as_page = [[r[0], r[2], r[3], r[4], f"{r[5]}-{r[6]}-{r[7]}" + (f" +{r[8]}" if r[8] != "0"
-                                                                  else ""),
-                *(v or "–" for v in r[9:])] for r in rows[1:]]
-    assert as_page == [[cell.strip() for cell in row] for row in page_rows]
+    assert csv_standings_as_page(rows[1:]) == page_rows
     look(site, browser, tid, shots, "tiebreaks")

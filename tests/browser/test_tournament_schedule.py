@@ -11,10 +11,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.browser.test_player_pages import serious_violations
-from tests.browser.test_tournaments import (  # noqa: F401 (the players fixture)
+from tests.browser.tournament_helpers import (  # noqa: F401 (the players fixture)
     VIEWPORTS,
+    direct,
     log_in,
+    look_at,
     players,
     shell,
 )
@@ -61,22 +62,11 @@ def test_a_director_schedules_announces_and_the_deadline_decides(site, new_page,
     tid = int(shell(site, SCHEDULED).strip().splitlines()[-1])
     hana = new_page()
     log_in(hana, site.url, "hana", f"/tournaments/{tid}/")
-    hana.locator("#tournament-admin summary").click()
-    hana.locator("#admin-action").select_option("schedule")
-    hana.fill("#admin-round", "1")
-    hana.fill("#admin-deadline", "2020-01-01T18:00")  # in the past: refused, said why
-    hana.fill("#admin-reason", "one week per round")
-    with hana.expect_navigation():
-        hana.locator("#admin-submit").click()
-    assert "is in the past" in hana.locator(".messages").inner_text()
+    # in the past: refused, said why
+    assert "is in the past" in direct(hana, "schedule", "one week per round", round="1",
+                                      deadline="2020-01-01T18:00")
     deadline = (timezone.now() + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M")
-    hana.locator("#tournament-admin summary").click()
-    hana.locator("#admin-action").select_option("schedule")
-    hana.fill("#admin-round", "1")
-    hana.fill("#admin-deadline", deadline)
-    hana.fill("#admin-reason", "one week per round")
-    with hana.expect_navigation():
-        hana.locator("#admin-submit").click()
+    direct(hana, "schedule", "one week per round", round="1", deadline=deadline)
     assert hana.locator(".round-deadline").count() == 1
     hana.locator("#tournament-admin summary").click()
     hana.fill("#announce-text", "Round 1 ends in a week: unfinished games are adjudicated.")
@@ -84,14 +74,7 @@ def test_a_director_schedules_announces_and_the_deadline_decides(site, new_page,
         hana.locator("#announce-submit").click()
     assert "Round 1 ends in a week" in hana.locator("#tournament-announcements").inner_text()
     hana.locator("#tournament-admin summary").click()
-    for viewport, size in VIEWPORTS.items():
-        hana.set_viewport_size(size)
-        hana.screenshot(path=str(shots / f"tournament-schedule-{viewport}.png"),
-                        full_page=True)
-        widths = hana.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-        assert widths[0] <= widths[1], f"scrolls sideways at {viewport}: {widths}"
-        problems = serious_violations(hana)
-        assert not problems, f"{viewport}: " + "\n".join(problems)
+    look_at(hana, shots, "schedule")
 
     anna = new_page()
     log_in(anna, site.url, "anna", "/notices/")

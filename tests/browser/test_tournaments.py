@@ -14,99 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_player_pages import serious_violations
+from tests.browser.tournament_helpers import (  # noqa: F401 - players, a fixture
+    FINISH,
+    JOIN,
+    admin_action,
+    log_in,
+    look,
+    players,
+    shell,
+)
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "browser-test-password-9"
-VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-
-SETUP = f"""
-from accounts.models import User
-from ladders.models import Rating
-if not User.objects.filter(username="boss").exists():
-    User.objects.create_superuser("boss", "boss@example.org", {PASSWORD!r})
-for n, name in enumerate(["anna", "bram", "cato", "daan", "eva", "finn", "gijs", "hana"]):
-    user = User.objects.filter(username=name).first() or User.objects.create_user(
-        name, name + "@example.org", {PASSWORD!r})
-    for game in ("druidenwalzer", "caesar-cleopatra", "kasteel"):
-        Rating.objects.get_or_create(user=user, game=game, defaults={{"rating": 1900 - 40 * n}})
-"""
-
-JOIN = """
-from accounts.models import User
-from tournaments import services
-for name in {names!r}:
-    services.join({tid}, User.objects.get(username=name))
-"""
-
-# Plays the tournament to its end in this process, the follow-up tasks run at once
-# (eager), as the site's worker would run them: every two-player game is resigned by
-# its lower seeded player; Kasteel tables are played with the first legal move.
-FINISH = """
-import json, time
-from druidsite.celery import app
-app.conf.task_always_eager = True
-from games.core import services
-from games.core.errors import ServiceError
-from games.models import Seat
-from games.rules import get_rules
-from tournaments.models import Tournament, TournamentGame
-tid = {tid}
-deadline = time.monotonic() + 240
-while time.monotonic() < deadline:
-    t = Tournament.objects.get(pk=tid)
-    if t.status != "running":
-        break
-    game = (TournamentGame.objects.filter(round__tournament=t, ended=False,
-                                          match__status="active")
-            .select_related("first", "second", "match").first())
-    if game is None:
-        time.sleep(0.2)  # the site's worker is pairing a round
-        continue
-    if game.first_id:  # the lower seed (rating at the start) resigns
-        seeds = dict(t.players.values_list("user_id", "rating"))
-        services.resign(game.match_id, min(game.first, game.second, key=lambda u: seeds[u.pk]))
-        continue
-    match = game.match
-    rules = get_rules(match.game)
-    state = rules.from_json(match.state)
-    name = rules.owed_by(state)[0]
-    seat = Seat.objects.select_related("user").get(match=match, seat=name)
-    try:
-        services.play(match.pk, seat.user, rules.legal_moves(state)[0], match.version,
-                      seat=name, as_ai=bool(seat.takeover_level))
-    except ServiceError:
-        pass  # an AI move got there first
-t = Tournament.objects.get(pk=tid)
-print(json.dumps({{"status": t.status, "winner": t.winner.username if t.winner else None}}))
-"""
-
-
-def shell(site, code: str) -> str:
-    done = site.manage("shell", "-c", code)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout
-
-
-def log_in(page, base: str, name: str, next_path: str = "/") -> None:
-    page.goto(f"{base}/accounts/login/?next={next_path}")
-    page.fill("#id_login", name)
-    page.fill("#id_password", PASSWORD)
-    page.locator("form button[type=submit]").last.click()
-    page.wait_for_url(f"{base}{next_path}")
-
-
-@pytest.fixture(scope="module")
-def players(site) -> None:
-    shell(site, SETUP)
-
-
-def admin_action(page, action: str, reason: str = "") -> None:
-    page.locator("#admin-action").select_option(action)
-    page.fill("#admin-reason", reason)
-    with page.expect_navigation():  # the form posts and redirects back to the page
-        page.locator("#admin-submit").click()
 
 
 def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str],
@@ -153,26 +71,8 @@ def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str],
     return admin, tid, end
 
 
-def look(site, browser, tid: int | None, shots: Path, name: str) -> None:
-    """Screenshots of the page (the list without ``tid``) at both sizes; it must not
-    scroll sideways, and axe-core finds no serious or critical violation."""
-    for viewport, size in VIEWPORTS.items():
-        context = browser.new_context(viewport=size, locale="en-US")
-        page = context.new_page()
-        try:
-            page.goto(f"{site.url}/tournaments/{tid}/" if tid else f"{site.url}/tournaments/")
-            page.screenshot(path=str(shots / f"tournament-{name}-{viewport}.png"),
-                            full_page=True)
-            widths = page.evaluate(
-                "() => [document.documentElement.scrollWidth, window.innerWidth]")
-            assert widths[0] <= widths[1], f"{name} scrolls sideways at {viewport}: {widths}"
-            problems = serious_violations(page)
-            assert not problems, f"{name} at {viewport}: " + "\n".join(problems)
-        finally:
-            context.close()
-
-
-def test_an_admin_runs_a_swiss(site, players, new_page, browser, shots):
+@pytest.mark.usefixtures("players")
+def test_an_admin_runs_a_swiss(site, new_page, browser, shots):
     admin, tid, end = run_tournament(
         site, new_page, "Swiss open", {"format": "swiss", "round_count": "3"},
         ["bram", "cato", "daan", "eva"], shots)
@@ -185,7 +85,8 @@ def test_an_admin_runs_a_swiss(site, players, new_page, browser, shots):
     look(site, browser, tid, shots, "swiss")
 
 
-def test_an_admin_runs_a_round_robin(site, players, new_page, browser, shots):
+@pytest.mark.usefixtures("players")
+def test_an_admin_runs_a_round_robin(site, new_page, browser, shots):
     admin, tid, end = run_tournament(
         site, new_page, "Round robin cup",
         {"format": "round_robin", "round_count": "", "cycles": "2", "start": "rounds",
@@ -199,7 +100,8 @@ def test_an_admin_runs_a_round_robin(site, players, new_page, browser, shots):
     look(site, browser, tid, shots, "round-robin")
 
 
-def test_an_admin_runs_a_knockout(site, players, new_page, browser, shots):
+@pytest.mark.usefixtures("players")
+def test_an_admin_runs_a_knockout(site, new_page, browser, shots):
     admin, tid, end = run_tournament(
         site, new_page, "Knockout cup", {"format": "knockout", "round_count": ""},
         ["bram", "cato", "daan", "eva", "finn"])
@@ -212,7 +114,8 @@ def test_an_admin_runs_a_knockout(site, players, new_page, browser, shots):
     look(site, browser, tid, shots, "knockout")
 
 
-def test_an_admin_runs_kasteel_rounds(site, players, new_page, browser, shots):
+@pytest.mark.usefixtures("players")
+def test_an_admin_runs_kasteel_rounds(site, new_page, browser, shots):
     admin, tid, end = run_tournament(
         site, new_page, "Kasteel cup",
         {"game": "kasteel", "format": "kasteel_rounds", "round_count": "",
@@ -227,7 +130,8 @@ def test_an_admin_runs_kasteel_rounds(site, players, new_page, browser, shots):
     look(site, browser, None, shots, "list")
 
 
-def test_the_page_follows_a_result_live(site, players, new_page):
+@pytest.mark.usefixtures("players")
+def test_the_page_follows_a_result_live(site, new_page):
     """A two-player knockout: the final's loser resigns on the game page; the admin's
     open tournament page shows the winner without a reload."""
     admin = new_page()
@@ -276,7 +180,8 @@ print(cup.pk)
 """
 
 
-def test_closing_asks_first_and_says_what_will_happen(site, players, new_page, browser,
+@pytest.mark.usefixtures("players")
+def test_closing_asks_first_and_says_what_will_happen(site, new_page, browser,
                                                       shots):
     tid = int(shell(site, CLOSE_SETUP).strip().splitlines()[-1])
     admin = new_page()
@@ -294,7 +199,8 @@ def test_closing_asks_first_and_says_what_will_happen(site, players, new_page, b
     assert admin.locator("#tournament-status").get_attribute("data-status") == "closed"
 
 
-def test_an_admin_deletes_a_draft_made_by_mistake(site, players, new_page, shots):
+@pytest.mark.usefixtures("players")
+def test_an_admin_deletes_a_draft_made_by_mistake(site, new_page, shots):
     tid = int(shell(site, CLOSE_SETUP.replace("Closing cup", "Started cup")).strip()
               .splitlines()[-1])
     admin = new_page()

@@ -60,6 +60,15 @@ def test_it_gives_a_requested_and_a_zero_bye_before_their_round(
     third = TournamentBye.objects.get(round__tournament=cup, round__number=3, user=field[1])
     assert third.points == 0.0
     assert cup.audit.filter(action="bye", actor=director).count() == 2
+    # The crosstable gives each bye's points, as a game's, "+" in the opponent's place.
+    rows = reading.standing_rows(cup)
+    cross = reading.crosstable(cup, rows)
+    cells = {row.player: dict(zip(cross["columns"], line, strict=True))
+             for row, line in zip(rows, cross["rows"], strict=True)}
+    assert cells[field[0].pk][2] == "½ (+)" and cells[field[1].pk][3] == "0 (+)"
+    paired_out = TournamentBye.objects.exclude(user=field[0]).get(
+        round__tournament=cup, round__number=2)  # three left: the pairing's bye, a win
+    assert cells[paired_out.user_id][2] == "1 (+)"
 
 
 def test_it_accepts_a_late_entry_into_the_next_round(make_tournament, field, staff,

@@ -163,3 +163,11 @@ def test_kasteel_tables_are_listed_per_round(client, make_tournament, staff, run
                   format="kasteel_rounds", round_count=None, table_size=3, allow_ai=True)
     html = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert html.count('class="kasteel-table"') == 2 and ">AI</span>" in html
+
+
+def test_it_notes_a_forfeit_after_its_result(client, make_tournament, field, staff, run):
+    cup = started(run, make_tournament, field[:2], staff, round_count=1)
+    run(services.withdraw, cup.pk, staff, field[1], "moved abroad")
+    html = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert re.search(r'<strong>(1–0|0–1)</strong> <span class="note">\(forfeit\)</span>',
+                     html)

@@ -5,6 +5,7 @@ before; each step done once however often the task runs."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -233,3 +234,23 @@ def test_the_games_page_says_why_it_ended(client, make_tournament, field, staff,
 
     code, out = verify()  # the replay of each game agrees with its adjudicated end
     assert code == 0, out
+
+
+def test_it_marks_the_adjudicated_games_on_the_tournaments_page(client, make_tournament,
+                                                                 field, staff, run):
+    cup = started(run, make_tournament, field[:4], staff)
+    deadline = later(days=1)
+    schedule.set_round(cup.pk, staff, 1, None, deadline, "one day")
+    played, left = running(cup)
+    win(run, played, played.first)  # ended in time: no mark
+    run(schedule.sweep, deadline + timedelta(minutes=1))
+    left.refresh_from_db()
+    outcome = (left.first if left.score_first == 1.0 else left.second).username
+    html = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    games = html.split('id="tournament-rounds"')[1].split("</ul>")[0]
+    assert games.count("(adjudicated at the deadline)") == 1
+    assert re.search(rf"{left.first.username} – {left.second.username}</a>.*?"
+                     r"<strong>(1–0|0–1)</strong> <span class=\"note\">\(adjudicated at the "
+                     r"deadline\)</span>", games, re.S)
+    log = html.split('id="tournament-events"')[1]
+    assert f"games adjudicated at the deadline · #{left.match_id}: {outcome} · round 1" in log, log
