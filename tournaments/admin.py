@@ -57,7 +57,7 @@ class TournamentAdmin(DeletableWithItsLog, AuditedSaveMixin):
             "registration_opens_at", "registration_closes_at", "min_players", "max_players",
             "min_rating", "max_rating")}),
         (gettext_lazy("Kasteel rounds"), {"fields": (
-            "table_size", "teams", "advance_top", "allow_ai", "seating")}),
+            "table_size", "teams", "team_event", "advance_top", "allow_ai", "seating")}),
         (gettext_lazy("History"), {"fields": ("seed", "created_by", "created_at")}),
     )
 

@@ -28,7 +28,7 @@ from rest_framework.response import Response
 
 from games.api.common import ApiView
 from games.core.errors import NotFound
-from tournaments import announcements, arbiter, rerun, schedule, services
+from tournaments import announcements, arbiter, rerun, schedule, services, teams
 from tournaments.api import summary_for
 from tournaments.directing import check_director, player_named
 from tournaments.director_api_schema import (
@@ -41,6 +41,8 @@ from tournaments.director_api_schema import (
     DirectorRerunSerializer,
     DirectorResultSerializer,
     DirectorScheduleSerializer,
+    DirectorTeamSerializer,
+    DirectorUnteamSerializer,
     responses,
 )
 from tournaments.models import Tournament, TournamentAudit
@@ -165,6 +167,22 @@ ACTIONS: list[DirectorAction] = [
         "(`announcements.announce`); the reason is kept in the log beside the text. "
         "409 when the tournament is over.",
         lambda t, actor, d: announcements.announce(t, actor, d["text"], d["reason"])),
+    DirectorAction(
+        "team", DirectorTeamSerializer, "Form a team (Kasteel team event)",
+        "Two entrants of a Kasteel event with fixed teams play it as one team: seated "
+        "opposite each other (the game's partners) at every table, placed and sent on "
+        "as a team (`teams.form_team`). Before the start only; the start refuses a "
+        "player in no team. 409: started already, a player not in it or in a team "
+        "already, a team of that name already; 400: the same player twice, a blank "
+        "name, a tournament without fixed teams.",
+        lambda t, actor, d: teams.form_team(t, actor, d["team"], _named(d),
+                                            _named(d, "other"), d["reason"])),
+    DirectorAction(
+        "unteam", DirectorUnteamSerializer, "Disband a team (Kasteel team event)",
+        "The team's two players are in no team again, to be formed anew "
+        "(`teams.disband_team`). Before the start only. 409: started already, no team "
+        "of that name; 400: a tournament without fixed teams.",
+        lambda t, actor, d: teams.disband_team(t, actor, d["team"], d["reason"])),
     DirectorAction(
         "rerun", DirectorRerunSerializer, "Run the tournament again",
         "A new draft with this tournament's terms and directors, a new name, "

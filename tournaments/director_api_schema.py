@@ -132,6 +132,23 @@ class DirectorForbidSerializer(StrictSerializer):
     reason = _reason()
 
 
+class DirectorTeamSerializer(StrictSerializer):
+    """A team of two entrants of a Kasteel team event, before its start."""
+
+    team = serializers.CharField(max_length=60, help_text="The team's name (unique in the "
+                                 "tournament, ignoring case).")
+    player = _player()
+    other = _player("The other player", "other")
+    reason = _reason()
+
+
+class DirectorUnteamSerializer(StrictSerializer):
+    """A team to disband before the start."""
+
+    team = serializers.CharField(max_length=60, help_text="The team's name.")
+    reason = _reason()
+
+
 class DirectorPairingSerializer(StrictSerializer):
     """Two players paired by hand in a Swiss round not yet started."""
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from games.models import Match, Seat
 from tournaments.models import Tournament, TournamentGame
 from tournaments.pairing import SeatOutcome, pieces_home, score_first, table_places
+from tournaments.pairing.kasteel_teams import team_places
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,9 @@ def seat_outcomes(seats: list[Seat]) -> list[SeatOutcome]:
 
 
 def recorded(game: TournamentGame, match: Match | None, seats: list[Seat],
-             two_player: bool) -> Recorded:
-    """The game's result from its match (a forfeit without a game keeps its record)."""
+             two_player: bool, team_of: dict[int, int] | None = None) -> Recorded:
+    """The game's result from its match (a forfeit without a game keeps its record).
+    ``team_of``: a team event's teams; each player's place is then their team's."""
     if match is None:
         return stored(game)
     if match.status != Match.Status.FINISHED:
@@ -54,8 +56,9 @@ def recorded(game: TournamentGame, match: Match | None, seats: list[Seat],
     humans = {seat.user_id: int(seat.seat) for seat in seats
               if not getattr(seat.user, "is_bot", False) and seat.seat.isdigit()}
     home = pieces_home(match.state or {}, humans, annulled=annulled)
-    return Recorded(True, None, {str(p): place for p, place in
-                                 table_places(outcomes, annulled=annulled).items()},
+    places = team_places(outcomes, team_of, annulled=annulled) if team_of else \
+        table_places(outcomes, annulled=annulled)
+    return Recorded(True, None, {str(p): place for p, place in places.items()},
                     {str(p): count for p, count in home.items()})
 
 
@@ -67,8 +70,11 @@ def folded(tournament: Tournament) -> list[tuple[TournamentGame, Recorded]]:
     for seat in Seat.objects.filter(match_id__in=[g.match_id for g in games if g.match_id]
                                     ).select_related("user"):
         seats.setdefault(seat.match_id, []).append(seat)
-    return [(g, recorded(g, g.match, seats.get(g.match_id, []), tournament.two_player))
-            for g in games]
+    from tournaments.reading import team_map
+
+    team_of = team_map(tournament)
+    return [(g, recorded(g, g.match, seats.get(g.match_id, []), tournament.two_player,
+                         team_of)) for g in games]
 
 
 def stored(game: TournamentGame) -> Recorded:

@@ -165,8 +165,9 @@ def check_decision(match: Match, seats: list[Seat]) -> None:
             tournament.status == Tournament.Status.CLOSED:
         return
     now = [_as_recorded(g, truth) for g, truth in fold.folded(tournament)]
-    then = [_as_recorded(g, fold.recorded(g, match, seats, False)) if g.pk == game.pk else g
-            for g in now]
+    team_of = reading.team_map(tournament)
+    then = [_as_recorded(g, fold.recorded(g, match, seats, False, team_of))
+            if g.pk == game.pk else g for g in now]
     before = reading.kasteel_steps(tournament, now)
     after = reading.kasteel_steps(tournament, then, _totals_then(tournament, match, seats))
     gone = reading.withdrawn(tournament)

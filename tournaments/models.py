@@ -153,6 +153,11 @@ class Tournament(models.Model):
         _("teams"), default=False,
         help_text=_("Kasteel rounds: team games (an even table of at least 4 seats)."),
     )
+    team_event = models.BooleanField(
+        _("fixed teams"), default=False,
+        help_text=_("Kasteel rounds with teams: teams of two formed by the directors before "
+                    "the start play the whole event together; standings are per team."),
+    )
     advance_top = models.PositiveSmallIntegerField(
         _("go on per table"), default=1, validators=[MinValueValidator(1)],
         help_text=_("Kasteel rounds: how many of each table go on to the next round."),
@@ -282,6 +287,15 @@ class Tournament(models.Model):
                 errors["table_size"] = _("Kasteel rounds need a number of seats per table.")
             elif self.teams and (self.table_size % 2 or self.table_size < 4):
                 errors["teams"] = _("Team tables need an even number of at least 4 seats.")
+            elif self.team_event and not self.teams:
+                errors["team_event"] = _("Fixed teams play Kasteel's team game: tick teams.")
+            elif self.team_event and self.allow_ai:
+                errors["allow_ai"] = _("Fixed teams are seated whole: a short table plays "
+                                       "with fewer teams, not with AI seats.")
+            elif self.team_event and self.advance_top >= self.table_size // 2:
+                errors["advance_top"] = _(
+                    "Fewer than the %(teams)s teams of a table must go on, or no team is "
+                    "ever out.") % {"teams": self.table_size // 2}
             elif self.advance_top >= self.table_size:
                 errors["advance_top"] = _(
                     "Fewer than the %(seats)s seats of a table must go on, or nobody is "
@@ -319,6 +333,9 @@ class TournamentPlayer(models.Model):
     )
     joined_at = models.DateTimeField(default=timezone.now)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    #: A team event's team (one per player: a player is in at most one team).
+    team = models.ForeignKey("TournamentTeam", on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="members")
 
     class Meta:
         ordering = ["tournament", "joined_at", "id"]
@@ -328,6 +345,26 @@ class TournamentPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.user}"
+
+
+class TournamentTeam(models.Model):
+    """A team of a team event: two entrants a director formed before the start, who play
+    every table of the event together (docs/tournaments.md, "Kasteel team events")."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="teams_formed")
+    name = models.CharField(_("name"), max_length=60)
+    formed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["tournament", "formed_at", "id"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "tournament",
+                                    name="one_team_name_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.name}"
 
 
 class TournamentRound(models.Model):
@@ -446,6 +483,8 @@ class TournamentAudit(models.Model):
         ANNOUNCE = "announce", _("announcement")
         REOPEN = "reopen", _("reopened")
         RERUN = "rerun", _("run again")
+        TEAM = "team", _("team formed")
+        UNTEAM = "unteam", _("team disbanded")
 
     #: Empty once the tournament was deleted: its log stays, with the deletion in it.
     tournament = models.ForeignKey(Tournament, on_delete=models.SET_NULL, null=True,
@@ -563,4 +602,5 @@ __all__ = [
     "ForbiddenPairing", "PairingEdit", "PlannedBye", "ScheduleMark", "ScheduledRound",
     "Tournament", "TournamentAnnouncement", "TournamentAudit", "TournamentBye",
     "TournamentDirector", "TournamentGame", "TournamentPlayer", "TournamentRound",
+    "TournamentTeam",
 ]

@@ -27,6 +27,7 @@ from tournaments.pairing import (
     round_robin,
     standings,
 )
+from tournaments.pairing.kasteel_teams import Team, team_results, team_sums
 from tournaments.pairing.knockout import MAX_GAMES
 
 Format = Tournament.Format
@@ -196,6 +197,45 @@ def table_results(games_: list[TournamentGame]) -> list[TableResult]:
             for g in games_ if g.ended]
 
 
+def team_map(tournament: Tournament) -> dict[int, int]:
+    """A team event's players and their teams (user id: team id); empty otherwise."""
+    if not tournament.team_event:
+        return {}
+    return dict(tournament.players.filter(team__isnull=False)
+                .values_list("user_id", "team_id"))
+
+
+def teams(tournament: Tournament) -> list[Team]:
+    """A team event's teams in seed order: the mean of their players' ratings, strongest
+    first; equal ratings by the order they were formed in. Members in joining order."""
+    members: dict[int, list[TournamentPlayer]] = defaultdict(list)
+    for entry in tournament.players.filter(team__isnull=False).order_by("joined_at", "id"):
+        members[entry.team_id].append(entry)
+    found = [Team(team_id, tuple(e.user_id for e in rows),
+                  sum(e.rating or 0 for e in rows) / len(rows))
+             for team_id, rows in members.items()]
+    order = list(tournament.teams_formed.values_list("pk", flat=True))
+    return sorted(found, key=lambda t: (-t.rating, order.index(t.id) if t.id in order else 0))
+
+
+def _team_step(tournament: Tournament, results: list[TableResult], totals, pieces,
+               playoffs: int, out: frozenset[int], team_of: dict[int, int]) -> KasteelStep:
+    """A team event's round decided per team (``kasteel_step`` over team ids, castle
+    points and pieces home summed per team), told back in players: the members of the
+    teams going on, and the winning team's first player."""
+    order = teams(tournament)
+    members = {t.id: t.members for t in order}
+    step = kasteel_step(team_results(results, team_of), top=tournament.advance_top,
+                        table_size=(tournament.table_size or 4) // 2,
+                        totals=team_sums(totals, team_of), seeds=[t.id for t in order],
+                        playoffs=playoffs,
+                        out=frozenset(team_of[p] for p in out if p in team_of),
+                        pieces={t: int(v) for t, v in team_sums(pieces, team_of).items()})
+    going = tuple(m for team in step.going_on for m in members.get(team, ()))
+    winner = members[step.winner][0] if step.winner in members else None
+    return KasteelStep(going_on=going, winner=winner, final=step.final)
+
+
 def kasteel_steps(tournament: Tournament, games_: list[TournamentGame] | None = None,
                   totals: dict[int, float] | None = None) -> list[KasteelStep]:
     """What followed each finished Kasteel round, round by round (``kasteel_step``):
@@ -215,13 +255,18 @@ def kasteel_steps(tournament: Tournament, games_: list[TournamentGame] | None = 
     out = frozenset(withdrawn(tournament))
     steps: list[KasteelStep] = []
     playoffs = 0
+    team_of = team_map(tournament)
     for number in sorted(tables):
         round_tables = tables[number]
         if not round_tables or not all(g.ended for g in round_tables):
             break
-        step = kasteel_step(table_results(round_tables), top=tournament.advance_top,
-                            table_size=tournament.table_size or 2, totals=totals,
-                            seeds=seeds, playoffs=playoffs, out=out, pieces=pieces)
+        if team_of:
+            step = _team_step(tournament, table_results(round_tables), totals, pieces,
+                              playoffs, out, team_of)
+        else:
+            step = kasteel_step(table_results(round_tables), top=tournament.advance_top,
+                                table_size=tournament.table_size or 2, totals=totals,
+                                seeds=seeds, playoffs=playoffs, out=out, pieces=pieces)
         steps.append(step)
         playoffs = playoffs + 1 if len(round_tables) == 1 else 0
         if step.winner is not None or not step.going_on:
@@ -267,6 +312,16 @@ def kasteel_leader(tournament: Tournament) -> int | None:
     totals, seeds = kasteel_totals(tournament), [e.id for e in entrants(tournament)]
     pieces = kasteel_pieces(tournament)
     out = withdrawn(tournament)
+    team_of = team_map(tournament)
+    if team_of:  # the best team, told as its first player
+        order = teams(tournament)
+        tseeds = [t.id for t in order]
+        ttotals, tpieces = team_sums(totals, team_of), team_sums(pieces, team_of)
+        tout = {team_of[p] for p in out if p in team_of}
+        best = [(place, -ttotals.get(t, 0.0), -tpieces.get(t, 0), tseeds.index(t), t)
+                for r in team_results(results, team_of) for t, place in r.places.items()
+                if t not in tout and t in tseeds]
+        return order[tseeds.index(min(best)[-1])].members[0] if best else None
     placed = [(place, -totals.get(p, 0.0), -pieces.get(p, 0),
                seeds.index(p) if p in seeds else len(seeds), p)
               for r in results for p, place in r.places.items() if p not in out]

@@ -21,7 +21,7 @@ from tournaments.writes import Action, audit, lock
 TERMS = ("game", "format", "round_count", "cycles", "start", "days_per_move", "rated",
          "rate_withdrawals", "rematch_handicap", "requested_bye_points", "late_entry_points",
          "min_players", "max_players", "min_rating", "max_rating", "table_size", "teams",
-         "advance_top", "allow_ai", "seating", "auto_start")
+         "team_event", "advance_top", "allow_ai", "seating", "auto_start")
 
 
 def run_again(tournament_id: Any, actor, name: Any, opens_at: datetime | None,

@@ -34,6 +34,7 @@ from tournaments.pairing import (
     pair_swiss,
     seat_tables,
 )
+from tournaments.pairing.kasteel_teams import check_teams, seat_team_tables
 from tournaments.pairing.swiss_edits import check_fixed_pairing
 from tournaments.writes import Action, audit, lock
 
@@ -50,6 +51,10 @@ def check_startable(tournament: Tournament, entries) -> None:
     count = len(entries)
     if tournament.format == Format.SWISS:
         check_swiss_rounds(count, tournament.round_count or 0)
+    elif tournament.format == Format.KASTEEL and tournament.team_event:
+        check_teams(reading.teams(tournament), [e.user_id for e in entries])
+        seat_team_tables(reading.teams(tournament), table_size=tournament.table_size or 0,
+                         method=tournament.seating, seed=tournament.seed)
     elif tournament.format == Format.KASTEEL:
         seat_tables([reading.Entrant(e.user_id, e.rating or 0) for e in entries],
                     table_size=tournament.table_size or 0, method=tournament.seating,
@@ -231,9 +236,16 @@ def _kasteel(tournament: Tournament, rnd: TournamentRound, gone: set[int],
         field_ = [e for e in reading.entrants(tournament) if e.id in going_on]
         if len(field_) < 2:
             raise PairingError(f"{len(field_)} player(s) go on, too few for a round")
-    draw = seat_tables(field_, table_size=tournament.table_size, method=tournament.seating,
-                       seed=tournament.seed + rnd.number, allow_ai=tournament.allow_ai,
-                       teams=tournament.teams)
+    if tournament.team_event:  # whole teams: those whose players all go on
+        ids = {e.id for e in field_}
+        draw = seat_team_tables([t for t in reading.teams(tournament)
+                                 if set(t.members) <= ids],
+                                table_size=tournament.table_size, method=tournament.seating,
+                                seed=tournament.seed + rnd.number)
+    else:
+        draw = seat_tables(field_, table_size=tournament.table_size,
+                           method=tournament.seating, seed=tournament.seed + rnd.number,
+                           allow_ai=tournament.allow_ai, teams=tournament.teams)
     users = _users([e.id for e in field_])
     bot = _kasteel_bot(tournament.game) if draw.ai_seats else None
     for table in draw.tables:

@@ -150,6 +150,12 @@ def begin(tournament: Tournament, actor, reason: str, **detail: Any) -> None:
     for entry in entries:
         entry.rating = player_rating(entry.user, tournament.game)
     TournamentPlayer.objects.bulk_update(entries, ["rating"])
+    if tournament.format == Tournament.Format.KASTEEL and tournament.team_event:
+        from tournaments.teams import start_refusal
+
+        refusal = start_refusal(tournament, entries)
+        if refusal:
+            raise ServiceError(refusal)
     try:
         rounds.check_startable(tournament, entries)
     except PairingError as exc:

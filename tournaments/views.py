@@ -18,11 +18,13 @@ from tournaments import (
     announcements,
     arbiter,
     bracket_svg,
+    kasteel_tree,
     reading,
     rerun,
     schedule,
     services,
     standings_table,
+    teams,
 )
 from tournaments.directing import may_direct, player_named
 from tournaments.models import Tournament, TournamentAudit, TournamentGame
@@ -109,6 +111,14 @@ def _rounds(tournament: Tournament, names: dict[int, str]) -> list[dict]:
     return shown
 
 
+def _teams(tournament: Tournament, names: dict[int, str]) -> list[dict]:
+    """A team event's teams and their players, as formed."""
+    if not tournament.team_event:
+        return []
+    return [{"name": team.name, "players": [names.get(m.user_id, "?") for m in team.members.all()]}
+            for team in tournament.teams_formed.prefetch_related("members")]
+
+
 @require_GET
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -140,6 +150,9 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         context["crosstable"] = reading.crosstable(tournament, rows)
         context["crosstable_rows"] = list(zip(context["standings"],
                                               context["crosstable"]["rows"], strict=True))
+    if tournament.format == Format.KASTEEL:
+        context["tree"] = kasteel_tree.layout(tournament, names)
+        context["teams"] = _teams(tournament, names)
     if tournament.format == Format.KNOCKOUT and len(entries) >= 2 and tournament.rounds.exists():
         context["bracket"] = bracket_svg.layout(
             reading.bracket(tournament), knockout_rounds(len(entries)), names)
@@ -194,13 +207,18 @@ ACTIONS = {
         form.get("deadline", ""), reason),
     "announce": lambda t, actor, reason, player, form: announcements.announce(
         t, actor, form.get("text", "")),
+    "team": lambda t, actor, reason, player, form: teams.form_team(
+        t, actor, form.get("team", ""), player, player_named(form.get("other", ""), "other"),
+        reason),
+    "unteam": lambda t, actor, reason, player, form: teams.disband_team(
+        t, actor, form.get("team", ""), reason),
     "reopen": lambda t, actor, reason, player, form: services.reopen(t, actor, reason),
     "rerun": lambda t, actor, reason, player, form: rerun.run_again(
         t, actor, form.get("name", ""), schedule.parse_time(form.get("opens_at", "")),
         schedule.parse_time(form.get("closes_at", "")), reason),
 }
 #: The actions that name a player in the form's "player" field.
-WITH_PLAYER = ("withdraw", "bye", "late", "forbid", "pairing")
+WITH_PLAYER = ("withdraw", "bye", "late", "forbid", "pairing", "team")
 
 
 def _confirm_close(request: HttpRequest, tournament_id: int, reason: str) -> HttpResponse:

@@ -5,7 +5,7 @@
   const root = document.getElementById("tournament");
   if (!root) return;
   const parts = ["tournament-name", "tournament-announcements", "tournament-winner", "tournament-closed", "tournament-paused",
-                 "tournament-actions", "tournament-players", "tournament-standings",
+                 "tournament-actions", "tournament-players", "tournament-teams", "tournament-standings", "kasteel-tree",
                  "tournament-bracket", "tournament-rounds", "tournament-events"];
   // A banner (or the first announcement) goes above the actions; standings or a bracket above the rounds.
   const banners = ["tournament-announcements", "tournament-winner", "tournament-closed",

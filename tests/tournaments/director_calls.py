@@ -28,17 +28,18 @@ from tournaments.models import (
     TournamentGame,
     TournamentPlayer,
     TournamentRound,
+    TournamentTeam,
 )
 from tournaments.planning_models import ScheduledRound, ScheduleMark, TournamentAnnouncement
 
 #: Every action of the page's director form, in the form's order.
 ACTIONS = ("open", "start", "pause", "resume", "close", "withdraw", "result", "bye", "late",
-           "forbid", "pairing", "schedule", "announce", "reopen", "rerun")
+           "forbid", "pairing", "schedule", "announce", "reopen", "rerun", "team", "unteam")
 
 WATCHED = (Tournament, TournamentPlayer, TournamentRound, TournamentGame, TournamentBye,
            TournamentAudit, TournamentDirector, PlannedBye, ForbiddenPairing, PairingEdit,
            ScheduledRound, ScheduleMark, TournamentAnnouncement, Match, Seat, MoveRecord,
-           Notice)
+           Notice, TournamentTeam)
 
 
 def client_for(user=None) -> APIClient:
@@ -96,6 +97,16 @@ def ready(action: str, run, make_tournament, field, staff) -> tuple[Tournament, 
         for player in field[:4]:
             services.join(cup.pk, player)
         return cup, reason
+    if action in ("team", "unteam"):
+        from tests.tournaments.team_event import entered
+        from tournaments import teams
+
+        cup, players = entered(make_tournament)
+        if action == "unteam":
+            teams.form_team(cup.pk, staff, "Oak", players[0], players[1], "set up")
+            return cup, {"team": "Oak", **reason}
+        return cup, {"team": "Oak", "player": players[0].username,
+                     "other": players[1].username, **reason}
     cup = running_swiss(run, make_tournament, field, staff)
     if action == "resume":
         services.pause(cup.pk, staff, "set up")

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db
 
 #: The tournament's status after each action (the others leave it running).
 STATUS_AFTER = {"open": "registration", "start": "running", "pause": "paused",
-                "resume": "running", "close": "closed", "reopen": "paused"}
+                "resume": "running", "close": "closed", "reopen": "paused",
+                "team": "registration", "unteam": "registration"}
 
 
 @pytest.mark.parametrize("who", ["staff", "director"])
