@@ -407,5 +407,8 @@ MATRIX: dict[str, list[Case]] = {
         ("schedule", {"round": 2, "deadline": "2999-01-01T12:00"}, "200w"),
         ("announce", {"text": "Welcome."}, "200w"),
         ("rerun", {"name": "Matrix cup again", "closes_at": "2999-01-01T12:00"}, "200w"),
+        # Not a Kasteel team event: no teams to form or disband.
+        ("team", {"team": "Oak", "player": "bob", "other": "alice"}, "400"),
+        ("unteam", {"team": "Oak"}, "400"),
     ]},
 }
