@@ -240,3 +240,44 @@ def turn_order(view: dict[str, Any]) -> list[dict]:
                        "hand_size": info.get("hand_size", 0),
                        "finished": seat in (view.get("finished") or [])})
     return result
+
+
+
+#: The rings drawn around a marked square, piece or castle place, by the mark's kind:
+#: (kind, how far out). Both moves at one place: two rings, the played one inside.
+_PICK_RINGS = {"played": (("played", 0),), "best": (("best", 0),),
+               "both": (("played", 0), ("best", 7))}
+
+
+def mark_picks(kb: dict[str, Any], picks: dict[str, dict[Any, dict[str, str]]]) -> None:
+    """Add the review's rings to ``board()``'s drawing IN PLACE (``picks`` as
+    games.learning.review_kasteel.ring_picks gives them): a piece's rings and words
+    go with the piece, a square's or castle place's into ``kb["picks"]``, drawn
+    above the squares and below the pieces, each with its words."""
+    kb["picks"] = []
+    for square in kb["squares"]:
+        mark = picks.get("squares", {}).get(square["square"])
+        if mark:
+            radius = 20 if square["start"] else 17
+            kb["picks"].append({
+                "x": square["x"], "y": square["y"], "shape": "circle",
+                "rings": [{"kind": kind, "r": radius + out}
+                          for kind, out in _PICK_RINGS[mark["pick"]]],
+                "label": _("Square %(square)s: %(what)s") % {
+                    "square": square["square"], "what": mark["label"]}})
+    for seat in kb["seats"]:
+        for place in seat["castles"]:
+            mark = picks.get("castles", {}).get((seat["seat"], place["place"]))
+            if mark:
+                kb["picks"].append({
+                    "x": place["x"], "y": place["y"], "shape": "rect",
+                    "rings": [{"kind": kind, "at": _r(-17 - out), "size": 34 + 2 * out}
+                              for kind, out in _PICK_RINGS[mark["pick"]]],
+                    "label": _("Castle place %(place)s: %(what)s") % {
+                        "place": place["place"], "what": mark["label"]}})
+    for piece in kb["pieces"]:
+        mark = picks.get("pieces", {}).get(piece["name"])
+        if mark:
+            piece["picks"] = [{"kind": kind, "r": 15 + out}
+                              for kind, out in _PICK_RINGS[mark["pick"]]]
+            piece["title"] = f"{piece['title']}; {mark['label']}"

@@ -10,7 +10,7 @@ from typing import Any
 from games.boards import kasteel_ring
 from games.boards.caesar_cleopatra_page import table_context, touched_groups
 from games.boards.kasteel_page import card as kasteel_card
-from games.learning import review_steps
+from games.learning import review_kasteel, review_steps
 from games.learning.review_steps import Moment
 from games.models import Match, MoveRecord
 from games.rules import get_rules
@@ -71,8 +71,14 @@ def board(match: Match, moment: Moment, view: dict[str, Any], best_events: list[
             if info["hand"] is not None:
                 hands.append({"seat": name, "cards": info["hand"]})
     elif match.game == "kasteel":
-        # The ring draws the path of the move played (its "last move" marks).
+        # The ring draws the path of the move played (its "last move" marks), and
+        # rings the piece and the end of the move played and of the AI's move.
         context["kb"] = kasteel_ring.board(view, played, "review-board")
+        walks = review_kasteel.walk_of(played), (
+            review_kasteel.walk_of(rules.redact_events(best_events, seat))
+            if best_events else None)
+        kasteel_ring.mark_picks(context["kb"], review_kasteel.ring_picks(*walks))
+        context["walks"] = walks
         context["rows"] = kasteel_ring.seat_rows(
             view, {str(i): {"player": names.get(str(i), "")} for i in range(len(view["seats"]))})
         for index, info in enumerate(view["seats"]):
@@ -85,6 +91,21 @@ def board(match: Match, moment: Moment, view: dict[str, Any], best_events: list[
     hands.sort(key=lambda hand: not hand["own"])
     context["hands"] = hands
     return context
+
+
+def _walk_words(drawn: dict[str, Any], entry: dict[str, Any]) -> dict[str, str]:
+    """Kasteel's walks in words, beside the moves: where the piece of the move played
+    went, and where the AI's went and what it gains by the AI's count."""
+    if "walks" not in drawn:
+        return {}
+    played, best = drawn["walks"]
+    found = {"played": review_kasteel.walk_words(played)}
+    if entry["best"] != entry["move"]:
+        gained = None
+        if entry.get("unit") == "squares":
+            gained = round((entry.get("value_before") or 0) - (entry.get("value_after") or 0), 1)
+        found["best"] = review_kasteel.best_words(best, gained)
+    return found
 
 
 def step_context(match: Match, decisions: list[dict[str, Any]], stored: list[dict[str, Any]],
@@ -102,9 +123,11 @@ def step_context(match: Match, decisions: list[dict[str, Any]], stored: list[dic
     opened = review_steps.opened_seats(match, moment, reveal)
     words = review_steps.explanation(match, moment, entry, names)
     mover = moment.record.seat
+    drawn = board(match, moment, view, words["best_events"], opened, names)
     return {
         "d": decisions[index],
-        "board": board(match, moment, view, words["best_events"], opened, names),
+        "board": drawn,
+        "walk_words": _walk_words(drawn, entry),
         "words": words["lines"],
         "reveal": reveal,
         "mover": mover,

@@ -77,6 +77,32 @@ def no_sideways_scroll(page) -> bool:
     return page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
 
 
+def kasteel_marks(page, shots, name: str) -> None:
+    """A flagged Kasteel decision rings the move played (solid red) and the AI's move
+    (dashed green) on the ring, says both walks in words and has the legend."""
+    board = page.locator("#review-board")
+    played = board.locator(".k-pick-played")
+    best = board.locator(".k-pick-best")
+    assert played.count() >= 2 and best.count() >= 2  # each a piece and an end
+    styles = page.evaluate("""() => ["played", "best"].map((kind) => {
+        const ring = document.querySelector(`#review-board .k-pick-${kind}`);
+        const style = getComputedStyle(ring);
+        return [style.stroke, style.strokeDasharray];
+    })""")
+    assert styles[0][0] != styles[1][0] and styles[0][1] == "none" != styles[1][1]
+    for ring in (played.first, best.first):
+        box = ring.bounding_box()
+        assert box and box["width"] > 4
+    assert page.locator("#review-played-walk").inner_text()
+    assert "Best: " in page.locator("#review-best-walk").inner_text()
+    assert "dashed green" in page.locator("#review-legend").inner_text()
+    marks = board.locator(".k-pick-mark")
+    assert all(marks.nth(i).get_attribute("aria-label") for i in range(marks.count()))
+    board.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"review-kasteel-{name}-marks.png"))
+    board.screenshot(path=str(shots / f"review-kasteel-{name}-ring.png"))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_it_steps_through_a_review_with_the_keyboard_and_the_curve(
         site, browser, reviewed, shots, game):
@@ -120,6 +146,9 @@ def test_it_steps_through_a_review_with_the_keyboard_and_the_curve(
             if flagged.count():
                 flagged.first.click()
                 page.wait_for_selector("#review-words")
+            if game == "kasteel":
+                assert flagged.count(), "the kasteel game has no flagged decision"
+                kasteel_marks(page, shots, name)
             page.locator("#review-reveal").click()
             page.wait_for_selector('#review-step[data-reveal="1"]')
             assert page.locator("#review-reveal").get_attribute("aria-checked") == "true"

@@ -7,7 +7,8 @@ visitor, staff), and for each group fetches every path that shows the game:
 - the API: the game, its legal moves, its log (whole and from a version),
   its export, the caller's list of games;
 - the pages: the game page, its live fragment, the replay page (a running
-  game's log), the review page (a decision and its hidden cards asked for),
+  game's log), the review page (a decision and its hidden cards asked for, and
+  the steps of a review planted on the running game: tests.security.reviewplant),
   the export download;
 - error answers: a malformed move, an illegal one (a seat that owes a move;
   the engine confirms it is illegal), a stale version, a move out of turn;
@@ -47,6 +48,7 @@ from games.realtime.routing import websocket_urlpatterns
 from games.rules import IllegalMove, RulesError, get_rules
 from tests.security.apigames import token_client
 from tests.security.hidden import Perturbation, card_names
+from tests.security.reviewplant import plant_review, review_steps
 
 SOCKETS = URLRouter(websocket_urlpatterns)
 NORMALISE = [
@@ -165,9 +167,13 @@ def http_answers(match: Match, viewer: Viewer, bodies: dict, records: list[int])
     page = viewer.page_client()
     if "pages" in viewer.reads:
         # The review's steps ask for the board of a decision and what was hidden: a
-        # running game shows neither, whatever the query.
+        # running game shows neither, whatever the query, even with a review at hand
+        # (planted: its steps would replay the game from the seed and apply the AI's
+        # move, e.g. Kasteel's walk of the dice to come).
+        steps = [f"review/?step={n}{extra}" for n in review_steps(match, viewer.seat)
+                 for extra in ("", "&reveal=1&partial=1")]
         for path in ("board/", "replay/", "export.json", "review/", "review/?step=1&reveal=1",
-                     "review/?step=2&reveal=1&partial=1"):
+                     "review/?step=2&reveal=1&partial=1", *steps):
             url = f"/games/{match.pk}/{path}"
             answers[f"GET {url}"] = _text(page.get(url))
     answers[f"GET /games/{match.pk}/"] = _text(page.get(f"/games/{match.pk}/"))
@@ -258,17 +264,22 @@ def hidden_differences(match: Match, viewers: list[Viewer], rng: random.Random,
         groups.setdefault(viewer.seat, []).append(viewer)
     records = admin_records(match)
     problems: list[str] = []
-    for seat, group in groups.items():
-        bodies = probes(match, group)
-        before = answers(match, group, bodies, records, sockets)
-        perturbation = Perturbation(match, seat, rng)
-        perturbation.apply()
-        try:
-            after = answers(match, group, bodies, records, sockets)
-        finally:
-            perturbation.restore()
-        assert before.keys() == after.keys()
-        problems += [f"game {match.pk} ({match.game}) v{match.version}, {path}: "
-                     f"{first_difference(before[path], after[path])}"
-                     for path in before if before[path] != after[path]]
+    planted = plant_review(match)
+    try:
+        for seat, group in groups.items():
+            bodies = probes(match, group)
+            before = answers(match, group, bodies, records, sockets)
+            perturbation = Perturbation(match, seat, rng)
+            perturbation.apply()
+            try:
+                after = answers(match, group, bodies, records, sockets)
+            finally:
+                perturbation.restore()
+            assert before.keys() == after.keys()
+            problems += [f"game {match.pk} ({match.game}) v{match.version}, {path}: "
+                         f"{first_difference(before[path], after[path])}"
+                         for path in before if before[path] != after[path]]
+    finally:
+        if planted is not None:
+            planted.delete()
     return problems
