@@ -65,6 +65,8 @@ def layout(tournament: Tournament, names: dict[int, str]) -> dict | None:
                     "on": seat.user_id in going,
                     "next": table_of.get((number + 1, seat.user_id)) if seat.user_id in going
                     else None,
+                    # "to the final" says more than the final's table number
+                    "next_final": len(by_round.get(number + 1, ())) == 1,
                     "winner": step is not None and step.winner == seat.user_id,
                 })
             rows.sort(key=lambda r: (r["place"] or 99))

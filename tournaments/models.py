@@ -347,26 +347,6 @@ class TournamentPlayer(models.Model):
         return f"{self.tournament}: {self.user}"
 
 
-class TournamentTeam(models.Model):
-    """A team of a team event: two entrants a director formed before the start, who play
-    every table of the event together (docs/tournaments.md, "Kasteel team events")."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="teams_formed")
-    name = models.CharField(_("name"), max_length=60)
-    formed_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["tournament", "formed_at", "id"]
-        constraints = [
-            models.UniqueConstraint(Lower("name"), "tournament",
-                                    name="one_team_name_per_tournament"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.tournament}: {self.name}"
-
-
 class TournamentRound(models.Model):
     class Status(models.TextChoices):
         PAIRED = "paired", _("paired")
@@ -597,6 +577,9 @@ from tournaments.planning_models import (  # noqa: E402
     ScheduleMark,
     TournamentAnnouncement,
 )
+
+# A team event's teams of two: in their own module, registered with this app from here.
+from tournaments.team_models import TournamentTeam  # noqa: E402
 
 __all__ = [
     "ForbiddenPairing", "PairingEdit", "PlannedBye", "ScheduleMark", "ScheduledRound",

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.core.errors import Conflict, ServiceError
 from tournaments.directing import authorise
@@ -100,11 +101,15 @@ def start_refusal(tournament: Tournament, entries: list[TournamentPlayer]) -> st
     player), or ""."""
     alone = [e.user.username for e in entries if e.team_id is None]
     if alone:
-        return _("%(names)s is in no team: form the teams before the start.") % {
-            "names": ", ".join(alone)}
+        return ngettext("%(names)s is in no team: form the teams before the start.",
+                        "%(names)s are in no team: form the teams before the start.",
+                        len(alone)) % {"names": ", ".join(alone)}
     for team in tournament.teams_formed.all():
         count = sum(1 for e in entries if e.team_id == team.pk)
         if count != 2:
-            return _("Team %(team)s has %(count)s players: a Kasteel team is two. Disband "
-                     "it and form it again.") % {"team": team.name, "count": count}
+            return ngettext(
+                "Team %(team)s has %(count)s player: a Kasteel team is two. Disband it and "
+                "form it again.",
+                "Team %(team)s has %(count)s players: a Kasteel team is two. Disband it "
+                "and form it again.", count) % {"team": team.name, "count": count}
     return ""

@@ -102,10 +102,19 @@ def admin_action(page, action: str, reason: str = "") -> None:
         page.locator("#admin-submit").click()
 
 
+def settle(page) -> None:
+    """Wait for the page's first live refresh: once its socket is open the page fetches
+    itself and replaces its parts (static/js/live-parts.js), the director's form and
+    the table tree among them, so a field filled or an element taken before that is
+    lost (a half-filled form posted empty, "not attached to the DOM")."""
+    page.wait_for_load_state("networkidle")
+
+
 def direct(page, action: str, reason: str, **fields: str) -> str:
     """The director's form on a tournament's page: ``action`` with its ``fields`` (the
     form's ids without "admin-": player, other, round, deadline, bye_kind...) and the
     reason, posted; the page's answer (its messages)."""
+    settle(page)
     panel = page.locator("#tournament-admin")
     if panel.get_attribute("open") is None:  # folded while the tournament runs
         panel.locator("summary").click()

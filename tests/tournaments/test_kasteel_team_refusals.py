@@ -37,10 +37,15 @@ def test_it_refuses_uneven_teams_and_a_player_in_no_team_at_the_start(make_tourn
     cup, p = entered(make_tournament)
     for i, name in enumerate(("Oak", "Ash", "Elm")):
         teams.form_team(cup.pk, staff, name, p[2 * i], p[2 * i + 1], "set up")
-    refused(services.start, cup.pk, staff, "go", match="k7, k8 is in no team")
+    refused(services.start, cup.pk, staff, "go", match="k7, k8 are in no team")
     teams.form_team(cup.pk, staff, "Yew", p[6], p[7], "set up")
     services.leave(cup.pk, p[7])  # Yew is one player short now
-    refused(services.start, cup.pk, staff, "go", match="Team Yew has 1 players")
+    refused(services.start, cup.pk, staff, "go", match="Team Yew has 1 player:")
+    services.leave(cup.pk, p[6])  # and empty
+    refused(services.start, cup.pk, staff, "go", match="Team Yew has 0 players:")
+    teams.disband_team(cup.pk, staff, "Yew", "both left")
+    services.leave(cup.pk, p[5])  # Elm short, k6's partner k5 alone in it
+    refused(services.start, cup.pk, staff, "go", match="Team Elm has 1 player:")
 
 
 def test_only_directors_form_teams_and_only_before_the_start(make_tournament, staff, run):

@@ -33,10 +33,10 @@ def test_it_draws_the_table_tree_of_a_team_event(make_tournament, staff, run, cl
     rounds = re.findall(r'class="tree-round[^"]*" data-round="(\d+)"', tree)
     assert rounds[0] == "1" and len(rounds) == cup.rounds.count()
     assert "Final table" in tree and 'id="tree-winner"' in tree
-    # round 1: two tables of two teams each; one team per table went on, to table 1
+    # round 1: two tables of two teams each; one team per table went on, to the final
     first = tree[:tree.index('data-round="2"')]
     assert first.count('<li class="tree-seat') == 4
-    assert first.count("went-on") == 2 and first.count("→ T1") == 2
+    assert first.count("went-on") == 2 and first.count("✓ to the final") == 2
     winner = re.search(r'id="tree-winner"><strong>(\w+)</strong>', tree).group(1)
     assert winner in ("Oak", "Ash", "Elm", "Yew")
     assert f"team {winner} (" in page  # the banner names the winning team

@@ -48,8 +48,9 @@ def check_teams(teams: Sequence[Team], players: Sequence[PlayerId] | None = None
             raise PairingError(f"team {team.id!r} is named twice")
         ids.add(team.id)
         if len(team.members) != TEAM_SIZE:
-            raise PairingError(f"team {team.id!r} has {len(team.members)} players: a Kasteel "
-                               f"team is {TEAM_SIZE}")
+            count = len(team.members)
+            raise PairingError(f"team {team.id!r} has {count} player{'' if count == 1 else 's'}"
+                               f": a Kasteel team is {TEAM_SIZE}")
         for member in team.members:
             if member in seen:
                 raise PairingError(f"player {member!r} is in team {seen[member]!r} and in "
