@@ -200,7 +200,7 @@ PARTS: tuple[Part, ...] = (
     Part("moderation", "social.ModerationAction", "user", ("kind", "reason", "report", "at")),
     Part("mute", "social.Mute", "user", ("until",)),
     Part("tournaments", "tournaments.TournamentPlayer", "user",
-         ("tournament", "rating", "joined_at", "withdrawn_at")),
+         ("tournament", "rating", "joined_at", "withdrawn_at", "team")),
     Part("tournament_games", "tournaments.TournamentGame", "first",
          ("round", "board", "replay", "match", "second", "score_first", "places", "forfeit",
           "cancelled", "pieces_home", "ended")),
