@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.test_play_live import PASSWORD, sign_up
 
@@ -43,7 +44,11 @@ def test_chat_a_report_a_block_and_leaving_with_ones_data(site, new_page, tmp_pa
     bram.locator("#incoming button.btn-accept").click()
     bram.wait_for_url(re.compile(r"/games/\d+/$"))
     game = bram.url
-    ada.goto(game)
+    try:
+        ada.goto(game)
+    except PlaywrightError:  # her page went there by itself meanwhile (the start's nudge)
+        ada.wait_for_url(game)
+    ada.wait_for_load_state()
 
     # Chat, live both ways; markup stays text.
     ada.fill("#chat-form input[name=text]", "Good luck, <b>Bram</b>!")
