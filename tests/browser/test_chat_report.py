@@ -121,9 +121,10 @@ def test_a_spectator_is_told_what_they_read_and_where_they_write(site, browser, 
         assert "you will lose" not in box.text_content()
         assert page.locator("#chat-show-spectators").count() == 0
         assert page.locator("#chat-to").text_content().strip() == "To: Spectators"
-        page.fill("#chat-form input[name=text]", "nice game so far")
+        # Its own words at each size: the game (and its chat) is the same for both.
+        page.fill("#chat-form input[name=text]", f"nice game so far ({viewport})")
         page.locator("#chat-form button[type=submit]").click()
-        page.locator("#chat-lines li:has-text('nice game so far')").wait_for()
+        page.locator(f"#chat-lines li:has-text('nice game so far ({viewport})')").wait_for()
         assert page.locator("#chat-empty").count() == 0
         box.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"spectator-chat-{viewport}.png"))
