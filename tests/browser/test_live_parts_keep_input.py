@@ -32,16 +32,22 @@ def paused_by_another_director(site, new_page, tid: int) -> None:
     direct(boss, "pause", "a storm")
 
 
-@pytest.mark.usefixtures("players")
-def test_it_keeps_a_half_written_form_while_the_page_follows_the_tournament(site, new_page):
-    first = DIRECTED.replace("Directed cup", "Directed cup 1")
-    tid = int(shell(site, first).strip().splitlines()[-1])
+def director_with_the_form_open(site, new_page, name: str):
+    """A running Swiss named ``name`` (the names of running tournaments are unique) and
+    its player-director hana's page with the director's form unfolded."""
+    tid = int(shell(site, DIRECTED.replace("Directed cup", name)).strip().splitlines()[-1])
     page = new_page()
     log_in(page, site.url, "hana", f"/tournaments/{tid}/")
     settle(page)
     panel = page.locator("#tournament-admin")
     if panel.get_attribute("open") is None:
         panel.locator("summary").click()
+    return tid, page
+
+
+@pytest.mark.usefixtures("players")
+def test_it_keeps_a_half_written_form_while_the_page_follows_the_tournament(site, new_page):
+    tid, page = director_with_the_form_open(site, new_page, "Directed cup 1")
     page.locator("#admin-action").select_option("forbid")
     page.fill("#admin-reason", "Two players of one household")
 
@@ -54,14 +60,7 @@ def test_it_keeps_a_half_written_form_while_the_page_follows_the_tournament(site
 
 @pytest.mark.usefixtures("players")
 def test_it_refreshes_an_untouched_part_once_the_focus_leaves_it(site, new_page):
-    second = DIRECTED.replace("Directed cup", "Directed cup 2")
-    tid = int(shell(site, second).strip().splitlines()[-1])
-    page = new_page()
-    log_in(page, site.url, "hana", f"/tournaments/{tid}/")
-    settle(page)
-    panel = page.locator("#tournament-admin")
-    if panel.get_attribute("open") is None:
-        panel.locator("summary").click()
+    tid, page = director_with_the_form_open(site, new_page, "Directed cup 2")
     page.locator("#admin-reason").focus()  # focused, nothing written
     paused_by_another_director(site, new_page, tid)
     expect(page.locator("#tournament-paused")).to_be_visible(timeout=15_000)
