@@ -106,3 +106,11 @@ async def test_it_refuses_a_socket_for_a_missing_game(alice):
     communicator.scope["user"] = alice
     connected, code = await communicator.connect()
     assert not connected and code == 4404
+
+
+@pytest.mark.parametrize("match_id", [987654, 2**31, 10**30])
+async def test_it_refuses_a_players_socket_to_a_game_that_does_not_exist(alice, match_id):
+    communicator = WebsocketCommunicator(APP, f"/ws/games/{match_id}/")
+    communicator.scope["user"] = alice
+    connected, code = await communicator.connect()
+    assert (connected, code) == (False, 4404)

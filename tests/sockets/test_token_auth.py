@@ -41,6 +41,27 @@ async def test_it_treats_a_bad_token_as_a_spectator(alice, bob, header):
     await socket.disconnect()
 
 
+async def test_it_treats_the_token_of_a_closed_account_as_a_spectator(alice, bob):
+    match = await database_sync_to_async(new_game)(alice, bob)
+    token = await database_sync_to_async(Token.objects.create)(user=bob)
+    bob.is_active = False
+    await database_sync_to_async(bob.save)(update_fields=["is_active"])
+    socket, message = await open_socket(match, [(b"authorization", f"Token {token.key}".encode())])
+    assert message["match"]["viewer"] is None
+    await socket.disconnect()
+
+
+async def test_it_loads_the_tokens_user_as_the_orm_does(alice):
+    from druidsite.ws_auth import _user_for_token
+
+    token = await database_sync_to_async(Token.objects.create)(user=alice)
+    loaded = await _user_for_token(token.key)
+    fresh = await database_sync_to_async(type(alice).objects.get)(pk=alice.pk)
+    names = [field.attname for field in type(alice)._meta.concrete_fields]
+    assert [getattr(loaded, n) for n in names] == [getattr(fresh, n) for n in names]
+    assert not loaded._state.adding and loaded._state.db == fresh._state.db
+    assert await _user_for_token("no-such-key") is None
+
 
 def origin_app():
     from druidsite.ws_auth import browser_origin_validator
