@@ -46,7 +46,9 @@ GAMES = tuple(FINDERS)
 
 
 def _rng(match: Match, version: int) -> random.Random:
-    digest = hashlib.sha256(f"{settings.SECRET_KEY}:puzzle:{match.pk}:{version}".encode())
+    # Keyed by the game's seed, not its id: the same game mines the same puzzles
+    # wherever it is stored (ids differ from one database to the next).
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}:puzzle:{match.seed}:{version}".encode())
     return random.Random(int.from_bytes(digest.digest()[:8], "big"))
 
 
