@@ -409,6 +409,12 @@ class Puzzle(models.Model):
         SAVE = "save", _("the only move that saves the game")
         #: Caesar & Cleopatra: more patricians than the opponent by the turn's end, for certain.
         VOTE = "vote", _("more patricians at the vote, for certain")
+        #: Strijd om het Kasteel: one more piece of the mover's side on its castle target
+        #: by the end of the turn, whatever the dice.
+        CASTLE = "castle", _("a piece on its castle target, for certain")
+        #: Strijd om het Kasteel: a foe's piece sent home by the end of the turn (and
+        #: none of the mover's side), whatever the dice.
+        CAPTURE = "capture", _("a foe's piece sent home, for certain")
 
     game = models.CharField(max_length=32)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="puzzles")

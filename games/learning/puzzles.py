@@ -1,12 +1,12 @@
 """Puzzles from finished games: mining them, choosing one, telling its story.
 
-The miner replays a finished two-player game from its seed and, at each move,
-hands the game's pure puzzle finder (``FINDERS``) exactly what the mover had:
-their view, their legal moves and the log as their seat saw it, opened by their
-first view (the hints' and the bots' rule). A position the finder claims is
-stored with the mover's view only, and with the solution's public events that
-every deal of the hidden cards agrees on (so the explanation after a try tells
-nothing the mover could not have known either).
+The miner replays a finished game from its seed (two players, or a Kasteel table's
+2 to 12) and, at each move, hands the game's pure puzzle finder (``FINDERS``)
+exactly what the mover had: their view, their legal moves and the log as their
+seat saw it, opened by their first view (the hints' and the bots' rule). A
+position the finder claims is stored with the mover's view only, and with the
+solution's public events that every deal of the hidden cards agrees on (so the
+explanation after a try tells nothing the mover could not have known either).
 
 Mining is idempotent: one ``Puzzle`` per decision, one ``PuzzleMining`` per game,
 so the sweep (``games.mine_puzzles``) and the command (``mine_puzzles``) may run
@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from games.ai.base import start_record
 from games.ai.caesar_cleopatra import puzzles as caesar_cleopatra_puzzles
 from games.ai.druidenwalzer import puzzles as druidenwalzer_puzzles
+from games.ai.kasteel import puzzles as kasteel_puzzles
 from games.core import catalog
 from games.core.verify import new_game_options
 from games.learning.hints import move_words
@@ -38,20 +39,23 @@ from games.rules import get_rules
 Finder = Callable[..., Any]
 #: Each game's finder: ``find(view, legal, history, rng)`` -> a ``Found`` or None.
 FINDERS: dict[str, Finder] = {"druidenwalzer": druidenwalzer_puzzles.find,
-                               "caesar-cleopatra": caesar_cleopatra_puzzles.find}
+                               "caesar-cleopatra": caesar_cleopatra_puzzles.find,
+                               "kasteel": kasteel_puzzles.find}
 #: The games with puzzles, in the catalogue's order.
 GAMES = tuple(FINDERS)
 
 
 def _rng(match: Match, version: int) -> random.Random:
-    digest = hashlib.sha256(f"{settings.SECRET_KEY}:puzzle:{match.pk}:{version}".encode())
+    # Keyed by the game's seed, not its id: the same game mines the same puzzles
+    # wherever it is stored (ids differ from one database to the next).
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}:puzzle:{match.seed}:{version}".encode())
     return random.Random(int.from_bytes(digest.digest()[:8], "big"))
 
 
 def mine(match: Match) -> list[Puzzle]:
     """The puzzles of one finished game (stored once; mined again, the same ones)."""
     finder = FINDERS.get(match.game)
-    if finder is None or not match.is_over or match.seats.count() != 2:
+    if finder is None or not match.is_over:
         return []
     rules = get_rules(match.game)
     state = rules.new_game(match.seed, new_game_options(match.options))
@@ -126,6 +130,8 @@ def task_words(puzzle: Puzzle) -> str:
     """What the solver is asked, without giving the answer away."""
     if puzzle.game == "caesar-cleopatra":
         return _caesar_cleopatra_task(puzzle.kind)
+    if puzzle.game == "kasteel":
+        return _kasteel_task(puzzle)
     if puzzle.kind == Puzzle.Kind.WIN:
         return _("One move wins the game on the spot, whatever the cards you cannot see. "
                  "Find it.")
@@ -145,8 +151,31 @@ def _caesar_cleopatra_task(kind: str) -> str:
              "turn, whatever the cards you cannot see and whatever they answer. Find it.")
 
 
+def _kasteel_task(puzzle: Puzzle) -> str:
+    if puzzle.kind == Puzzle.Kind.WIN:
+        text = _("One move makes sure you win the game by the end of your turn, whatever "
+                 "the dice and whatever the cards you cannot see. Find it.")
+    elif puzzle.kind == Puzzle.Kind.CASTLE:
+        text = _("One move makes sure one more of your pieces stands on its castle target "
+                 "by the end of your turn, whatever the dice and whatever the cards you "
+                 "cannot see. Find it.")
+    else:
+        text = _("One move makes sure a foe's piece is sent home by the end of your turn, "
+                 "and none of yours, whatever the dice and whatever the cards you cannot "
+                 "see. Find it.")
+    if puzzle.view.get("teams"):
+        text += " " + _("Your partner's pieces count as yours, and a win is your team's.")
+    return text
+
+
 def headline(puzzle: Puzzle) -> str:
     """The puzzle of the day in a few words."""
+    if puzzle.game == "kasteel":
+        if puzzle.kind == Puzzle.Kind.WIN:
+            return _("One move wins the game by the end of the turn.")
+        if puzzle.kind == Puzzle.Kind.CASTLE:
+            return _("One move reaches a castle target for certain.")
+        return _("One move sends a foe home for certain.")
     if puzzle.game == "caesar-cleopatra":
         if puzzle.kind == Puzzle.Kind.WIN:
             return _("One move wins the game by the end of the turn.")
@@ -158,7 +187,26 @@ def headline(puzzle: Puzzle) -> str:
     return _("One move saves the game.")
 
 
+def _kasteel_claim(kind: str) -> str:
+    if kind == Puzzle.Kind.WIN:
+        return _("This move (%(move)s) wins you the game by the end of your turn whatever "
+                 "the dice show (every throw was checked), and so in every one of %(deals)s "
+                 "deals of the hidden cards that fit what you knew; no other move makes that "
+                 "certain.")
+    if kind == Puzzle.Kind.CASTLE:
+        return _("This move (%(move)s) puts one more of your pieces on its castle target by "
+                 "the end of your turn whatever the dice show (every throw was checked), and "
+                 "so in every one of %(deals)s deals of the hidden cards that fit what you "
+                 "knew; no other move makes that certain.")
+    return _("This move (%(move)s) sends a foe's piece home by the end of your turn, and none "
+             "of yours, whatever the dice show (every throw was checked), and so in every "
+             "one of %(deals)s deals of the hidden cards that fit what you knew; no other "
+             "move makes that certain.")
+
+
 def _claim_words(puzzle: Puzzle) -> str:
+    if puzzle.game == "kasteel":
+        return _kasteel_claim(puzzle.kind)
     if puzzle.game == "caesar-cleopatra":
         if puzzle.kind == Puzzle.Kind.WIN:
             return _("After %(move)s you win the game by the end of the turn in every one "
@@ -183,8 +231,8 @@ def _claim_words(puzzle: Puzzle) -> str:
 
 def explanation(puzzle: Puzzle) -> list[str]:
     """Why the solution is the answer: the claim, then the engine's events of the
-    solution (and, in Caesar & Cleopatra, of the rest of the turn as planned) that
-    every deal of the hidden cards showed alike."""
+    solution (and, in Caesar & Cleopatra and Kasteel, of the rest of the turn as
+    planned) that every deal of the hidden cards showed alike."""
     words = move_words(puzzle.game, puzzle.seat, puzzle.solution)
     lines = [_claim_words(puzzle) % {"move": words, "deals": puzzle.deals}]
     info = catalog.get(puzzle.game)

@@ -15,13 +15,17 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.boards import kasteel_ring
 from games.boards.caesar_cleopatra_cards import OTHER
 from games.boards.caesar_cleopatra_page import decision, prompt, table_context, touched_groups
+from games.boards.kasteel_log import card_label, piece_label
+from games.boards.kasteel_page import card as kasteel_card
 from games.core import catalog
 from games.core.errors import ServiceError
 from games.learning import puzzles
 from games.learning.hints import move_words
-from games.models import Puzzle, PuzzleRating
+from games.learning.review_kasteel import walk_of
+from games.models import Puzzle, PuzzleAttempt, PuzzleRating
 from games.pages.game import private
 from ladders import puzzle_ratings
 
@@ -39,12 +43,16 @@ def _choices(puzzle: Puzzle) -> list[dict[str, Any]]:
              "text": move_words(puzzle.game, puzzle.seat, move)} for move in puzzle.legal]
 
 
-def _board(puzzle: Puzzle, tried: bool) -> dict[str, Any]:
+def _board(puzzle: Puzzle, attempt: PuzzleAttempt | None) -> dict[str, Any]:
     """The board of the game's own code, drawn from the puzzle's stored view (the
     mover's) and nothing else; once tried, the solution marked on it."""
     slug = puzzle.game.replace("-", "_")
-    context: dict[str, Any] = {"board_template": f"games/puzzle/board_{slug}.html"}
-    if puzzle.game == "caesar-cleopatra":
+    tried = attempt is not None
+    context: dict[str, Any] = {"board_template": f"games/puzzle/board_{slug}.html",
+                               "seat_class": f"seat-{puzzle.seat}"}
+    if puzzle.game == "kasteel":
+        context.update(_kasteel(puzzle, attempt))
+    elif puzzle.game == "caesar-cleopatra":
         seat = puzzle.seat
         table = table_context(puzzle.view, seat, seat, [], (seat,))
         answer = _groups_of(puzzle.solution) if tried else set()
@@ -60,6 +68,55 @@ def _board(puzzle: Puzzle, tried: bool) -> dict[str, Any]:
         context.update({"top": top, "top_player": puzzle.view["players"][top],
                         "own_player": puzzle.view["players"][puzzle.seat]})
     return context
+
+
+def _kasteel(puzzle: Puzzle, attempt: PuzzleAttempt | None) -> dict[str, Any]:
+    """The ring from the mover's seat, their hand, the turn order with the hand sizes;
+    once tried, the solution's certain events drawn as its last move (a roll's path
+    is not among them: the dice were not known) and its piece ringed, the piece of a
+    wrong try too."""
+    view, seat = puzzle.view, int(puzzle.seat)
+    pending = view.get("pending")
+    # The dice of the move before are left off the drawing: in the middle of the ring
+    # they would look like dice the mover already knew (a pending doubles' stay).
+    drawn = view if pending else {**view, "roll": None}
+    kb = kasteel_ring.board(drawn, puzzle.events if attempt else [], "puzzle-board",
+                            bottom=seat)
+    if attempt is not None:
+        kasteel_ring.mark_picks(kb, _kasteel_picks(puzzle, attempt))
+    order = kasteel_ring.turn_order(view)
+    return {"kb": kb, "seat_class": f"kbg-{seat}", "view": view, "turn_order": order,
+            "k_rows": kasteel_ring.seat_rows(view),
+            "k_hand": [kasteel_card(name) for name in view["seats"][seat]["hand"] or []],
+            "pending_piece": piece_label(pending["piece"]) if pending else "",
+            "pending_card": card_label(pending["card"]) if pending else ""}
+
+
+def _kasteel_picks(puzzle: Puzzle, attempt: PuzzleAttempt) -> dict[str, dict[Any, Any]]:
+    """The rings of the answer's piece (and where it ends, when every deal ends it
+    there) and of a wrong try's piece."""
+    pending = puzzle.view.get("pending") or {}
+
+    def piece_of(move: dict[str, Any]) -> str | None:
+        return move.get("piece") or pending.get("piece")
+
+    marks: dict[str, dict[Any, Any]] = {"pieces": {}, "squares": {}, "castles": {}}
+    answer, tried = piece_of(puzzle.solution), piece_of(attempt.move)
+    if tried and not attempt.solved:
+        marks["pieces"][tried] = {"pick": "played", "label": _("moved by your try")}
+    if answer:
+        both = tried == answer and not attempt.solved
+        marks["pieces"][answer] = {"pick": "both" if both else "best",
+                                   "label": _("moved by the answer")}
+    walk = walk_of(puzzle.events)
+    end = walk.destination() if walk is not None and walk.moved else None
+    if end is not None:
+        mark = {"pick": "best", "label": _("where the answer's piece ends")}
+        if end[0] == "square":
+            marks["squares"][end[1]] = mark
+        else:
+            marks["castles"][(end[1], end[2])] = mark
+    return marks
 
 
 def _groups_of(move: dict[str, Any]) -> set[str]:
@@ -81,7 +138,7 @@ def _render(request: HttpRequest, game: Any, puzzle: Puzzle | None, error: str =
                "rating": _rating(game.name, request.user)}
     if puzzle is not None:
         context.update({"task": puzzles.task_words(puzzle), "choices": _choices(puzzle),
-                        **_board(puzzle, attempt is not None)})
+                        **_board(puzzle, attempt)})
         if attempt is not None:
             context.update({
                 "explanation": puzzles.explanation(puzzle),

@@ -1,6 +1,6 @@
-// The Kasteel replay's ring zooms and pans like the game page's (kasteel-zoom.js):
-// the replay swaps each step in place (replay.js), so every new ring gets its
-// buttons, and the view chosen stays from step to step.
+// The Kasteel replay's ring (and a puzzle's) zooms and pans like the game page's
+// (kasteel-zoom.js): the replay swaps each step in place (replay.js), so every new
+// ring gets its buttons, and the view chosen stays from step to step.
 
 import { attachZoom } from "./kasteel-zoom.js";
 

@@ -14,22 +14,24 @@ PASSWORD = "browser-test-password-9"
 SOLVERS = {"desktop": "puzzler_desk", "phone": "puzzler_phone"}
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
-GAMES = ("druidenwalzer", "caesar-cleopatra")
+GAMES = ("druidenwalzer", "caesar-cleopatra", "kasteel")
 
 SETUP = f"""
 import json
 from accounts.models import User
 from games.learning import puzzles
 from games.models import Puzzle
-from tests.games.learning import helpers_cc_puzzles, helpers_puzzles
-names = ("puzzle_moon", "puzzle_sun", "puzzle_cleo", "puzzle_caesar")
+from tests.games.learning import helpers_cc_puzzles, helpers_kasteel_puzzles, helpers_puzzles
+names = ("puzzle_moon", "puzzle_sun", "puzzle_cleo", "puzzle_caesar", "puzzle_red",
+         "puzzle_blue", "puzzle_yellow")
 for name in {tuple(SOLVERS.values())!r} + names:
     if not User.objects.filter(username=name).exists():
         User.objects.create_user(name, f"{{name}}@example.org", {PASSWORD!r})
 if not Puzzle.objects.exists():
     users = [User.objects.get(username=name) for name in names]
     puzzles.mine(helpers_puzzles.played_game(*users[:2]))
-    puzzles.mine(helpers_cc_puzzles.played_game(*users[2:]))
+    puzzles.mine(helpers_cc_puzzles.played_game(*users[2:4]))
+    puzzles.mine(helpers_kasteel_puzzles.played_game(*users[4:]))
 print(json.dumps({{p.pk: [p.game, p.solution] for p in Puzzle.objects.all()}}))
 """
 
@@ -40,7 +42,7 @@ def solutions(site) -> dict[int, dict]:
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     games = [game for game, _move in found.values()]
-    assert (games.count("druidenwalzer"), games.count("caesar-cleopatra")) == (2, 3)
+    assert [games.count(game) for game in GAMES] == [2, 3, 4]
     return {int(pk): move for pk, (_game, move) in found.items()}
 
 

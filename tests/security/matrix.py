@@ -219,13 +219,15 @@ MATRIX: dict[str, list[Case]] = {
     "puzzles/<slug:game>/": [
         Case("/puzzles/druidenwalzer/", READ),
         Case("/puzzles/caesar-cleopatra/", READ),
-        Case("/puzzles/kasteel/", {"GET": "404", "POST": "405"}),
+        Case("/puzzles/kasteel/", READ),
         Case("/puzzles/no-such-game/", {"GET": "404", "POST": "405"}),
     ],
     "puzzles/<slug:game>/<int:puzzle_id>/": [
         Case("/puzzles/druidenwalzer/999999/", {"GET": "404", "POST": "404"},
              body={"answer": "{}"}),
         Case("/puzzles/caesar-cleopatra/999999/", {"GET": "404", "POST": "404"},
+             body={"answer": "{}"}),
+        Case("/puzzles/kasteel/999999/", {"GET": "404", "POST": "404"},
              body={"answer": "{}"}),
     ],
     # The game: anyone watches, its two players act

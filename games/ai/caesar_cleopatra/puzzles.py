@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import gc
 import random
-from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -65,6 +64,7 @@ from games.rules.caesar_cleopatra.moves import Action, action_to_move, move_to_a
 from games.rules.caesar_cleopatra.state import State
 from games.rules.caesar_cleopatra.turn import play
 
+from ..puzzles import Found, agreed, movers_turn
 from .determinize import Observation
 from .knowledge import NoStory
 from .tactics import LOSS, UNKNOWN, WIN, Judge, can_end_this_turn, move_outcome, turn_actions
@@ -92,18 +92,6 @@ RESULTS_TOLD = frozenset({"extraordinary_vote", "patrician"})
 
 class TooBig(Exception):
     """A plan search grew past ``PLAYS`` moves: it tells nothing."""
-
-
-@dataclass(frozen=True)
-class Found:
-    """A puzzle: its goal, the one move that reaches it and how many deals agreed."""
-
-    kind: str
-    solution: dict[str, Any]
-    deals: int
-    #: The public events of the solution's line (the plan, the opponent letting it
-    #: happen) that every deal shows alike, as the mover sees them.
-    events: list[dict[str, Any]]
 
 
 @dataclass
@@ -294,7 +282,7 @@ def find(view: dict[str, Any], legal: list[dict[str, Any]], history: list[dict[s
          rng: random.Random, deals: int = DEALS) -> Found | None:
     """The puzzle at this decision of the mover (``view['viewer']``, whose ``legal``
     moves these are), or ``None``."""
-    if view.get("phase") != "play" or view.get("viewer") != view.get("to_move"):
+    if not movers_turn(view):
         return None
     if len(legal) < 2 or all(move.get("type") == "draw" for move in legal) and view[
             "players"][view["viewer"]]["influence_pile_size"]:
@@ -425,20 +413,7 @@ def certain_events(states: list[State], action: Action, plan: Plan,
             return own_turn
         return kind in OWN_TOLD and event.get("player") == SEATS[seat]
 
-    lines = [line(state, action, plan, seat) for state in states]
-    common: Counter[str] | None = None
-    for events in lines:
-        counts = Counter(repr(event) for event in events if told(event))
-        common = counts if common is None else common & counts
-    if not lines or common is None:
-        return []
-    shown = []
-    for event in lines[0]:
-        text = repr(event)
-        if common[text] > 0:
-            common[text] -= 1
-            shown.append(event)
-    return shown
+    return agreed([line(state, action, plan, seat) for state in states], told)
 
 
 __all__ = ["DEALS", "GOALS", "Found", "Plan", "TooBig", "certain", "certain_events",

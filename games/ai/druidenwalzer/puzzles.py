@@ -20,7 +20,6 @@ all agree; ``moves_outcomes`` lets a test replay the claim deal by deal.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from games.rules.base import SECRET_KEY
@@ -29,24 +28,13 @@ from games.rules.druidenwalzer.engine import play
 from games.rules.druidenwalzer.moves import Action, action_to_move, move_to_action
 from games.rules.druidenwalzer.state import State
 
+from ..puzzles import Found, movers_turn
 from .determinize import Observation
 from .tactics import exposed, wins_at_once
 
 DEALS = 200
 EVENT_DEALS = 32
 WIN, LOSS, OPEN = "win", "loss", "open"
-
-
-@dataclass(frozen=True)
-class Found:
-    """A puzzle: its kind, the one move that solves it and how many deals agreed."""
-
-    kind: str
-    solution: dict[str, Any]
-    deals: int
-    #: The solution's public events that are the same in every deal: what the mover
-    #: knew would happen (a card turned up in one deal only is left out).
-    events: list[dict[str, Any]]
 
 
 def outcome(state: State, action: Action, seat: int) -> str:
@@ -82,7 +70,7 @@ def find(view: dict[str, Any], legal: list[dict[str, Any]], history: list[dict[s
          rng: random.Random, deals: int = DEALS) -> Found | None:
     """The puzzle at this decision of the mover (``view['viewer']``, whose ``legal``
     moves these are), or ``None``."""
-    if view.get("phase") != "play" or view.get("viewer") != view.get("to_move"):
+    if not movers_turn(view):
         return None
     observation = deals_of(view, history)
     if observation is None or observation.template.phase != PLAY:
