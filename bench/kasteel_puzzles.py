@@ -19,6 +19,7 @@ from collections import Counter
 
 from games.ai import Budget, get_bot
 from games.ai.kasteel.puzzles import find
+from games.ai.puzzles import Candidate, chosen_claims
 from games.rules import get_rules
 
 RULES = get_rules("kasteel")
@@ -38,8 +39,9 @@ def limit_for(seats: int, teams: bool) -> int:
 
 
 def mine_game(seed: int, seats: int, teams: bool, players: str,
-              limit: int) -> tuple[list[tuple], int, float]:
-    """The puzzles of one game (turn, seat, kind, solution), its decisions, the CPU."""
+              limit: int) -> tuple[list[Candidate], int, float]:
+    """The claims of one game (its decision numbers as versions), its decisions, the
+    CPU."""
     heuristic = get_bot("kasteel", "heuristic") if players == "heuristic" else None
     budget = Budget(iterations=1)
     rng = random.Random(seed)
@@ -53,7 +55,7 @@ def mine_game(seed: int, seats: int, teams: bool, players: str,
         cpu += time.process_time() - started
         decisions += 1
         if claim is not None:
-            found.append((state.turn, seat, claim.kind, claim.solution))
+            found.append(Candidate(decisions, decisions, seat, None, [], claim))
         move = (heuristic.choose(view, legal, rng, budget) if heuristic is not None
                 and legal[0]["type"] != "place" else rng.choice(legal))
         state = RULES.apply(state, move, seat=seat).state
@@ -71,6 +73,7 @@ def main() -> None:
     args = parser.parse_args()
     limit = limit_for(args.seats, args.teams)
     kinds: Counter[str] = Counter()
+    kept: Counter[str] = Counter()
     games_with, decisions, cpu, slowest = 0, 0, 0.0, 0.0
     for seed in range(args.first, args.first + args.games):
         found, count, spent = mine_game(seed, args.seats, args.teams, args.players, limit)
@@ -78,13 +81,16 @@ def main() -> None:
         cpu += spent
         slowest = max(slowest, spent)
         games_with += bool(found)
-        kinds.update(kind for _turn, _seat, kind, _move in found)
+        kinds.update(str(c.claim.kind) for c in found)
+        kept.update(str(c.claim.kind) for c in chosen_claims(found))
         if args.verbose:
-            print(f"seed {seed}: {count} decisions, {spent:.2f} s, {found}", flush=True)
+            print(f"seed {seed}: {count} decisions, {spent:.2f} s, "
+                  f"{[(c.seat, c.claim.kind, c.claim.solution) for c in found]}", flush=True)
     print(f"{args.games} games ({args.seats} seats{' in teams' if args.teams else ''}, limit "
           f"{limit}, "
           f"{args.players}), {decisions} decisions: {sum(kinds.values())} puzzles "
-          f"{dict(kinds)} in {games_with} games; CPU {cpu:.1f} s "
+          f"{dict(kinds)} in {games_with} games, of which a game keeps "
+          f"{sum(kept.values())} {dict(kept)} (puzzles.chosen_claims); CPU {cpu:.1f} s "
           f"({cpu / max(1, args.games):.2f} s a game, slowest {slowest:.2f} s)")
 
 

@@ -10,6 +10,7 @@ only the events that every deal (or every line of play) shows alike.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -55,3 +56,42 @@ def agreed(lines: list[list[Event]], told: Callable[[Event], bool]) -> list[Even
 
 
 __all__ = ["Event", "Found", "agreed", "movers_turn"]
+
+
+#: The most puzzles one game gives: a game where a chance is left untaken turn after
+#: turn (a Kasteel capture nobody makes) would otherwise fill the list with it.
+MAX_PER_GAME = 6
+#: The goals, strongest first: a game's puzzles beyond ``MAX_PER_GAME`` are the weakest.
+STRENGTH = ("win", "save", "vote", "castle", "capture")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A decision of a finished game that its finder claimed."""
+
+    version: int
+    number: int
+    seat: str
+    view: Any
+    legal: list
+    claim: Found
+
+
+def chosen_claims(claims: list[Candidate]) -> list[Candidate]:
+    """The claims a game keeps, in the game's order: the same answer of the same seat
+    for the same goal once (its first time: a chance left untaken turn after turn is
+    one puzzle), then at most ``MAX_PER_GAME``, the strongest goals first."""
+    seen: set[tuple[str, str, str]] = set()
+    distinct = []
+    for candidate in claims:
+        key = (candidate.seat, str(candidate.claim.kind),
+               json.dumps(candidate.claim.solution, sort_keys=True))
+        if key not in seen:
+            seen.add(key)
+            distinct.append(candidate)
+
+    def strength(candidate: Candidate) -> tuple[int, int]:
+        kind = str(candidate.claim.kind)
+        return (STRENGTH.index(kind) if kind in STRENGTH else len(STRENGTH), candidate.version)
+
+    return sorted(sorted(distinct, key=strength)[:MAX_PER_GAME], key=lambda c: c.version)

@@ -30,6 +30,7 @@ from games.ai.base import start_record
 from games.ai.caesar_cleopatra import puzzles as caesar_cleopatra_puzzles
 from games.ai.druidenwalzer import puzzles as druidenwalzer_puzzles
 from games.ai.kasteel import puzzles as kasteel_puzzles
+from games.ai.puzzles import Candidate, chosen_claims
 from games.core import catalog
 from games.core.verify import new_game_options
 from games.learning.hints import move_words
@@ -60,7 +61,7 @@ def mine(match: Match) -> list[Puzzle]:
     rules = get_rules(match.game)
     state = rules.new_game(match.seed, new_game_options(match.options))
     logs = {seat: [start_record(rules.view(state, seat))] for seat in rules.seats(state)}
-    found: list[Puzzle] = []
+    claims: list[Candidate] = []
     number = 0
     for record in match.records.order_by("version"):
         if record.kind == MoveRecord.Kind.MOVE and record.move is not None:
@@ -70,16 +71,19 @@ def mine(match: Match) -> list[Puzzle]:
             legal = rules.legal_moves(state)
             claim = finder(view, legal, logs[seat], _rng(match, record.version))
             if claim is not None:
-                puzzle, _created = Puzzle.objects.get_or_create(
-                    match=match, version=record.version, defaults={
-                        "game": match.game, "number": number, "seat": seat,
-                        "kind": claim.kind, "view": view, "legal": legal,
-                        "solution": claim.solution, "deals": claim.deals,
-                        "events": claim.events})
-                found.append(puzzle)
+                claims.append(Candidate(record.version, number, seat, view, legal, claim))
             state = rules.apply(state, record.move).state
         for seat, log in logs.items():
             log.extend(rules.redact_events(record.events, seat))
+    found: list[Puzzle] = []
+    for chosen in chosen_claims(claims):
+        claim = chosen.claim
+        puzzle, _created = Puzzle.objects.get_or_create(
+            match=match, version=chosen.version, defaults={
+                "game": match.game, "number": chosen.number, "seat": chosen.seat,
+                "kind": claim.kind, "view": chosen.view, "legal": chosen.legal,
+                "solution": claim.solution, "deals": claim.deals, "events": claim.events})
+        found.append(puzzle)
     try:
         with transaction.atomic():
             PuzzleMining.objects.update_or_create(match=match, defaults={"found": len(found)})

@@ -25,9 +25,11 @@ def mined(django_db_setup, django_db_blocker):
 def test_it_finds_the_certain_captures_of_the_seeded_table_game(mined):
     match, found = mined
     assert match.seats.count() == 3
-    assert [(p.game, p.kind) for p in found] == [("kasteel", "capture")] * 4
+    # Four decisions were claimed; two repeated a capture their seat had left untaken
+    # earlier, and a chance left untaken is one puzzle (puzzles.chosen_claims).
+    assert [(p.game, p.kind) for p in found] == [("kasteel", "capture")] * 2
     assert len({p.seat for p in found}) > 1
-    assert PuzzleMining.objects.get(match=match).found == 4
+    assert PuzzleMining.objects.get(match=match).found == 2
 
 
 def test_its_claims_hold_on_the_real_position_over_every_throw(mined):
