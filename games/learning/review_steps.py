@@ -81,8 +81,9 @@ def overview(match: Match, found: Review, names: dict[str, str]) -> dict[str, An
     for entry in found.decisions:
         decisions.append({
             "n": entry["n"], "seat": entry["seat"], "player": names.get(entry["seat"], ""),
-            "mark": entry.get("mark", ""), "text": move_words(game, entry["seat"], entry["move"]),
-            "best_text": move_words(game, entry["seat"], entry["best"]),
+            "mark": entry.get("mark", ""),
+            "text": move_words(game, entry["seat"], entry["move"], mover=False),
+            "best_text": move_words(game, entry["seat"], entry["best"], mover=False),
             "same": entry["best"] == entry["move"],
             # The bar's geometry (0 at the top, 100 at the bottom).
             "after_gap": 100 - (percent(entry.get("after")) or 0),
@@ -284,10 +285,10 @@ def explanation(match: Match, moment: Moment, entry: dict[str, Any],
     lines = []
     if best and entry["best"] != entry["move"]:
         lines.append(_("The AI's move, %(move)s, would have done this: %(what)s.") % {
-            "move": move_words(game, seat, entry["best"]),
+            "move": move_words(game, seat, entry["best"], mover=False),
             "what": summary(redact(best, seat))})
     lines.append(_("The move played, %(move)s: %(what)s.") % {
-        "move": move_words(game, seat, entry["move"]),
+        "move": move_words(game, seat, entry["move"], mover=False),
         "what": summary(redact(moment.played_events, seat))})
     if moment.reply is not None:
         lines.append(_("It allowed %(name)s's reply: %(what)s.") % {

@@ -13,6 +13,7 @@ from games.boards.druidenwalzer_log import summary
 from games.core import services
 from games.core.services import start_match
 from games.learning import review, review_steps
+from games.learning.hints import move_words
 from games.models import Review
 from games.rules import get_rules
 from tests.games.learning.test_review import finished_game
@@ -251,3 +252,21 @@ def test_the_curve_keeps_its_coordinates_in_dutch(client, alice, bob):
     curve = html.split('id="review-curve-svg"', 1)[1].split("</svg>", 1)[0]
     assert 'class="review-dot' in curve
     assert not re.search(r'(cx|cy|x|width|x1|x2)="-?\d+,\d', curve), curve[:400]
+
+
+def test_a_review_names_the_movers_trees_not_the_readers(client, alice, bob):
+    """A hint speaks to the mover ("your tree 1"); a review is read by both players and
+    spectators, so it names the tree as the board labels it (moon's tree 1 is M1)."""
+    waltz = {"type": "waltz", "card": "M1R", "tree": 1}
+    assert move_words("druidenwalzer", "moon", waltz).endswith("on your tree 1")
+    assert move_words("druidenwalzer", "moon", waltz, mover=False).endswith("on tree M1")
+    assert move_words("druidenwalzer", "sun", {"type": "withdraw", "tree": 3},
+                      mover=False) == "withdraw the top card of tree S3"
+    assert move_words("kasteel", "1", {"type": "discard"}, mover=False) == "discard the hand"
+    match, done = reviewed(alice, bob)
+    client.force_login(alice)
+    for entry in done.decisions:
+        html = page(client, match, step=entry["n"])
+        assert "your tree" not in html and "your free tree" not in html
+        assert "from your hand" not in html
+    assert re.search(r"on tree [MS][1-4]", html)
