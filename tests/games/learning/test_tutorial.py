@@ -133,7 +133,8 @@ def test_it_is_never_rated_nor_counted(alice, django_capture_on_commit_callbacks
 
 def test_a_won_tutorial_leaves_no_handicap_and_nothing_to_dispute(client, alice):
     """The next game against the tutorial's AI player starts without the rematch
-    rule's card, and the tutorial's result is not offered for dispute."""
+    rule's card, and the tutorial's result is not offered for dispute; its panel links
+    to what comes next."""
     match = tutorial.start(alice, "druidenwalzer")
     bot = match.seats.exclude(user=alice).get().user
     services.resign(match.pk, bot)  # the player wins the tutorial
@@ -148,6 +149,11 @@ def test_a_won_tutorial_leaves_no_handicap_and_nothing_to_dispute(client, alice)
     client.force_login(alice)
     page = client.get(reverse("game", args=[match.pk])).content.decode()
     assert "dispute-form" not in page
+    # What next, as links: the AI's review of it, the tutorial again, the lobby.
+    links = page.split('id="tutorial-next"', 1)[1].split("</p>", 1)[0]
+    for url in (reverse("game_review", args=[match.pk]),
+                reverse("tutorial", args=["druidenwalzer"]), reverse("lobby")):
+        assert f'href="{url}"' in links
 
 
 def test_its_page_starts_one_for_players_only(client, alice):
