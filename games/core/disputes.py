@@ -1,13 +1,13 @@
 """Disputes: a player asks the admins to look at a finished game's result again.
 
-Within DISPUTE_DAYS of the end, each player of a finished game may dispute its
-result once, with a reason (at most 500 characters). Opening a dispute and an
-admin's ruling are changes of the game that its clients see ("disputed"), so
-both go through games.core.commit with a record in the game's log. The admin rules:
-uphold (the result stands), correct (a winner, or a draw) or annul; the reason
-is shown to both players, who are told by a notice. A ruling on a game of a
-ladder is made through the ladder (its audit log, positions, notices): the
-ladders app registers itself in ``DECIDERS``.
+Within DISPUTE_DAYS of the end, each player of a finished game (not a tutorial,
+which counts for nothing) may dispute its result once, with a reason (at most 500
+characters). Opening a dispute and an admin's ruling are changes of the game that
+its clients see ("disputed"), so both go through games.core.commit with a record in
+the game's log. The admin rules: uphold (the result stands), correct (a winner, or a
+draw) or annul; the reason is shown to both players, who are told by a notice. A
+ruling on a game of a ladder is made through the ladder (its audit log, positions,
+notices): the ladders app registers itself in ``DECIDERS``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ def can_dispute(match: Match, user, now=None) -> bool:
     """Whether ``user`` may still dispute the result of ``match`` (shown on the page)."""
     now = now or timezone.now()
     return (user is not None and user.is_authenticated and match.is_over
-            and match.finished_at is not None and now - match.finished_at <= window()
+            and not match.tutorial and match.finished_at is not None
+            and now - match.finished_at <= window()
             and match.seats.filter(user=user).exists()
             and not Dispute.objects.filter(match=match, user=user).exists())
 
@@ -68,6 +69,9 @@ def open_dispute(match_id: Any, user, reason: Any) -> Dispute:
         if not match.is_over:
             raise Conflict(_("The game is still in progress: a result can be disputed once "
                              "the game is over."))
+        if match.tutorial:
+            raise Conflict(_("A tutorial game counts for nothing: there is no result to "
+                             "dispute."))
         if match.finished_at is None or pending.now - match.finished_at > window():
             raise Conflict(_("Results can be disputed for %(days)s days after the end of the "
                              "game.") % {"days": window().days})

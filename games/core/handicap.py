@@ -2,8 +2,8 @@
 
 Only in the games whose handicap options apply (``GameInfo.handicap`` in
 games.core.catalog; Druidenwalzer's rules, section 8). The rematch rule comes from
-the pair's history, not from memory: the winner of the pair's last game
-removes a 2; if they won the game before it too, a 3; further wins keep the
+the pair's history (tutorials left out), not from memory: the winner of the pair's
+last game removes a 2; if they won the game before it too, a 3; further wins keep the
 3. A loss or a draw ends the streak. At most one card is removed by this
 rule. A strength handicap chosen in a challenge applies to a player the rule
 leaves alone.
@@ -51,8 +51,9 @@ def reason_text(why: dict[str, Any]) -> str:
 
 def winning_streak(game: str, user_id: int, other_id: int) -> tuple[int | None, int]:
     """(the id of the player on a winning streak against the other, its length)."""
+    # A tutorial counts for nothing, so neither does its result here.
     shared = Match.objects.filter(
-        game=game, status=Match.Status.FINISHED, seats__user_id=other_id
+        game=game, status=Match.Status.FINISHED, seats__user_id=other_id, tutorial=False
     ).values("pk")
     results = (
         Seat.objects.filter(user_id=user_id, match__in=shared)

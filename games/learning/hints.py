@@ -155,37 +155,47 @@ def estimate_words(item: Advice) -> str:
     return _("%(squares).1f squares of progress behind the best") % {"squares": -item.value}
 
 
-def move_words(game: str, seat: str, move: dict[str, Any]) -> str:
-    """A move in words, from the move alone (no state)."""
+def move_words(game: str, seat: str, move: dict[str, Any], mover: bool = True) -> str:
+    """A move in words, from the move alone (no state). ``mover``: said to the player
+    who makes it ("your tree 1": a hint, a puzzle); otherwise said of ``seat`` to any
+    reader (a review, where "your" would point at the reader's own tree or hand)."""
     words = _WORDS.get(game)
-    text = words(seat, move) if words is not None else ""
+    text = words(seat, move, mover) if words is not None else ""
     return text or _("another move")
 
 
-def _druidenwalzer(seat: str, move: dict[str, Any]) -> str:
+def _druidenwalzer(seat: str, move: dict[str, Any], mover: bool = True) -> str:
     from games.boards.druidenwalzer_log import card_words
     from games.templatetags.druid_board import colour_adjective as colour_label
 
     kind = move.get("type")
+    # Said of a seat, a tree is named as the board labels it: moon's tree 1 is M1.
+    tree = move.get("tree") if mover else f"{'M' if seat == 'moon' else 'S'}{move.get('tree')}"
     if kind == "place":
         return _("place the %(colour)s druid on tree %(tree)s") % {
-            "colour": colour_label(move.get("druid", "")), "tree": move.get("tree")}
+            "colour": colour_label(move.get("druid", "")), "tree": tree}
     if kind == "waltz":
-        return _("waltz %(card)s on your tree %(tree)s") % {
-            "card": card_words(move.get("card")), "tree": move.get("tree")}
+        text = (_("waltz %(card)s on your tree %(tree)s") if mover
+                else _("waltz %(card)s on tree %(tree)s"))
+        return text % {"card": card_words(move.get("card")), "tree": tree}
     if kind == "leap":
-        return _("leap the %(colour)s druid to your free tree") % {
-            "colour": colour_label(move.get("druid", ""))}
+        text = (_("leap the %(colour)s druid to your free tree") if mover
+                else _("leap the %(colour)s druid to the free tree"))
+        return text % {"colour": colour_label(move.get("druid", ""))}
     if kind == "withdraw" and "card" in move:
-        return _("withdraw %(card)s from your hand") % {"card": card_words(move["card"])}
+        text = (_("withdraw %(card)s from your hand") if mover
+                else _("withdraw %(card)s from the hand"))
+        return text % {"card": card_words(move["card"])}
     if kind == "withdraw":
-        return _("withdraw the top card of your tree %(tree)s") % {"tree": move.get("tree")}
+        text = (_("withdraw the top card of your tree %(tree)s") if mover
+                else _("withdraw the top card of tree %(tree)s"))
+        return text % {"tree": tree}
     if kind == "pass":
         return _("pass")
     return ""
 
 
-def _caesar_cleopatra(seat: str, move: dict[str, Any]) -> str:
+def _caesar_cleopatra(seat: str, move: dict[str, Any], mover: bool = True) -> str:
     from games.boards.caesar_cleopatra_cards import card_label, cards_text, group_label
 
     kind = move.get("type")
@@ -198,7 +208,9 @@ def _caesar_cleopatra(seat: str, move: dict[str, Any]) -> str:
         return _action_words(move)
     if kind == "castle":
         cards = move.get("cards") or {}
-        return _("place your cards again face down: %(where)s") % {"where": "; ".join(
+        text = (_("place your cards again face down: %(where)s") if mover
+                else _("place the cards again face down: %(where)s"))
+        return text % {"where": "; ".join(
             _("the %(group)s %(cards)s") % {"group": group_label(group),
                                            "cards": cards_text(names if isinstance(names, list)
                                                                else [])}
@@ -209,13 +221,17 @@ def _caesar_cleopatra(seat: str, move: dict[str, Any]) -> str:
         return _("pass, discarding %(cards)s") % {
             "cards": ", ".join(card_label(card) for card in move.get("discard", []))}
     if kind == "veto":
-        return _("play your Veto")
+        return _("play your Veto") if mover else _("play the Veto")
     if kind == "no_veto":
         return _("no Veto")
     if kind == "spy":
-        return _("make your opponent discard %(card)s") % {"card": card_label(move.get("card"))}
+        text = (_("make your opponent discard %(card)s") if mover
+                else _("make the opponent discard %(card)s"))
+        return text % {"card": card_label(move.get("card"))}
     if kind == "setup":
-        return _("place your first cards: %(cards)s") % {"cards": ", ".join(
+        text = (_("place your first cards: %(cards)s") if mover
+                else _("place the first cards: %(cards)s"))
+        return text % {"cards": ", ".join(
             f"{group_label(group)} {card_label(card)}"
             for group, card in (move.get("cards") or {}).items())}
     return ""
@@ -257,12 +273,14 @@ def draw_words(influence: int, action: int) -> str:
     return _("draw %(cards)s") % {"cards": cards_words(influence, action)}
 
 
-def _kasteel(seat: str, move: dict[str, Any]) -> str:
+def _kasteel(seat: str, move: dict[str, Any], mover: bool = True) -> str:
     from games.boards.kasteel_log import card_label, piece_label
 
     kind = move.get("type")
     if kind == "place":
-        return _("put %(piece)s next in your home") % {"piece": piece_label(move.get("piece"))}
+        text = (_("put %(piece)s next in your home") if mover
+                else _("put %(piece)s next in the home"))
+        return text % {"piece": piece_label(move.get("piece"))}
     if kind == "move" and move.get("number"):
         return _("play %(card)s with %(number)s for %(piece)s") % {
             "card": card_label(move.get("card")), "number": card_label(move["number"]),
@@ -275,7 +293,7 @@ def _kasteel(seat: str, move: dict[str, Any]) -> str:
     if kind == "dice":
         return _("walk one die and roll again")
     if kind == "discard":
-        return _("discard your hand")
+        return _("discard your hand") if mover else _("discard the hand")
     return ""
 
 

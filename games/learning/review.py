@@ -157,8 +157,8 @@ def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]]
             best, mine = again
     before = chance(best.value, best.unit)
     after = chance(mine.value, mine.unit)
-    entry = {"seat": seat, "move": move, "text": move_words(game, seat, move),
-             "best": best.move, "best_text": move_words(game, seat, best.move),
+    entry = {"seat": seat, "move": move, "text": move_words(game, seat, move, mover=False),
+             "best": best.move, "best_text": move_words(game, seat, best.move, mover=False),
              "unit": best.unit, "value_before": best.value, "value_after": mine.value,
              "before": before, "after": after}
     entry["mark"] = "" if best.move == move else _mark_of(best, mine, noise)

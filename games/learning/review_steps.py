@@ -33,6 +33,8 @@ from games.rules import get_rules
 TURNING_POINTS = (MoveRecord.Kind.RESIGN, MoveRecord.Kind.TIMEOUT, MoveRecord.Kind.DRAW_ACCEPT,
                   MoveRecord.Kind.CORRECT, MoveRecord.Kind.ANNUL, MoveRecord.Kind.RULING)
 CURVE_WIDTH, CURVE_HEIGHT = 600, 160
+#: Half the width of the column a click on the curve opens a dot's decision in, at most.
+HIT_HALF = 6.0
 
 
 def player_names(match: Match) -> dict[str, str]:
@@ -79,8 +81,9 @@ def overview(match: Match, found: Review, names: dict[str, str]) -> dict[str, An
     for entry in found.decisions:
         decisions.append({
             "n": entry["n"], "seat": entry["seat"], "player": names.get(entry["seat"], ""),
-            "mark": entry.get("mark", ""), "text": move_words(game, entry["seat"], entry["move"]),
-            "best_text": move_words(game, entry["seat"], entry["best"]),
+            "mark": entry.get("mark", ""),
+            "text": move_words(game, entry["seat"], entry["move"], mover=False),
+            "best_text": move_words(game, entry["seat"], entry["best"], mover=False),
             "same": entry["best"] == entry["move"],
             # The bar's geometry (0 at the top, 100 at the bottom).
             "after_gap": 100 - (percent(entry.get("after")) or 0),
@@ -137,10 +140,24 @@ def _curve(decisions: list[dict], points: list[dict], total: int, first: str) ->
         dots.append({"n": entry["n"], "x": x(entry["n"]),
                      "y": round((1 - height) * CURVE_HEIGHT, 1), "mark": entry["mark"],
                      "player": entry["player"], "text": entry["text"]})
+    _hit_columns(dots)
     marks = [{**point, "x": x(point["after"] + 0.5)} for point in points]
     return {"width": CURVE_WIDTH, "height": CURVE_HEIGHT, "dots": dots,
             "unit": "squares" if squares else "chance", "scale": round(SQUARES_SCALE),
             "line": " ".join(f"{dot['x']},{dot['y']}" for dot in dots), "marks": marks}
+
+
+def _hit_columns(dots: list[dict[str, Any]]) -> None:
+    """Give each dot the column a click opens it from (``hit_x``, ``hit_w``): at most
+    HIT_HALF either side, and never into a neighbour's, so that in a long game, whose
+    dots lie closer than that, a click on a dot opens that dot and not a later one."""
+    for index, dot in enumerate(dots):
+        left, right = dot["x"] - HIT_HALF, dot["x"] + HIT_HALF
+        if index:
+            left = max(left, (dots[index - 1]["x"] + dot["x"]) / 2)
+        if index + 1 < len(dots):
+            right = min(right, (dot["x"] + dots[index + 1]["x"]) / 2)
+        dot["hit_x"], dot["hit_w"] = round(left, 2), round(right - left, 2)
 
 
 @dataclass
@@ -268,10 +285,10 @@ def explanation(match: Match, moment: Moment, entry: dict[str, Any],
     lines = []
     if best and entry["best"] != entry["move"]:
         lines.append(_("The AI's move, %(move)s, would have done this: %(what)s.") % {
-            "move": move_words(game, seat, entry["best"]),
+            "move": move_words(game, seat, entry["best"], mover=False),
             "what": summary(redact(best, seat))})
     lines.append(_("The move played, %(move)s: %(what)s.") % {
-        "move": move_words(game, seat, entry["move"]),
+        "move": move_words(game, seat, entry["move"], mover=False),
         "what": summary(redact(moment.played_events, seat))})
     if moment.reply is not None:
         lines.append(_("It allowed %(name)s's reply: %(what)s.") % {

@@ -541,8 +541,9 @@ def lesson(match: Match, seat: str | None) -> dict[str, Any] | None:
     mine = [index for index, scripted in enumerate(steps) if scripted.seat == seat]
     done = progress(match)
     if match.is_over:
-        return {"state": "over", "text": _("The tutorial game is over. Play a real game "
-                                           "from the lobby, or start the tutorial again.")}
+        return {"state": "over", "text": _("The tutorial game is over. Ask the AI what it "
+                                           "thinks of your moves, play a real game from "
+                                           "the lobby, or start the tutorial again.")}
     if done is None or done >= len(steps) or (done not in mine and done > max(mine)):
         return {"state": "free", "text": _("The guided part is over: play on by yourself. "
                                            "The hint button shows what the AI would play.")}

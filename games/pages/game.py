@@ -118,10 +118,16 @@ def _over(game: GameInfo, result: dict, players: dict, records: list[dict]) -> d
         text = _("Game over: draw (%(reason)s)") % {"reason": reason}
     else:
         winners = result["winner"].split("+")  # a team, or a shared win: seats joined with "+"
-        text = _("Game over: %(seat)s (%(name)s) won %(reason)s") % {
+        values = {
             "seat": ", ".join(game.seat_label(seat) for seat in winners),
             "name": ", ".join(players.get(seat, {}).get("player", seat) for seat in winners),
             "reason": reason}
+        if len(winners) > 1 and players and set(winners) >= set(players):
+            # Every seat won (a tie at Kasteel's length limit): "red, blue won" alone
+            # leaves a player asking who won.
+            text = _("Game over: a tie, %(seat)s (%(name)s) share the win %(reason)s") % values
+        else:
+            text = _("Game over: %(seat)s (%(name)s) won %(reason)s") % values
     return {"kind": "over", "text": text}
 
 

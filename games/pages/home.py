@@ -96,11 +96,17 @@ def next_game(user: Any, after: int | None = None) -> Match | None:
     return seat.match if seat is not None else None
 
 
-def _daily_puzzle() -> dict[str, Any]:
+def _daily_puzzle(user=None) -> dict[str, Any]:
+    """The puzzle of the day, and ``user``'s try at it if they made one (the box then
+    says how it went and offers the answer, not "Solve it" again)."""
     from games.learning import puzzles
+    from games.models import PuzzleAttempt
 
     daily = puzzles.daily()
-    return {"daily_puzzle": daily,
+    tried = None
+    if daily is not None and user is not None:
+        tried = PuzzleAttempt.objects.filter(puzzle=daily, user=user).first()
+    return {"daily_puzzle": daily, "daily_attempt": tried,
             "daily_puzzle_text": puzzles.headline(daily) if daily is not None else ""}
 
 
@@ -113,7 +119,7 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "home.html", {"learn_games": catalog.games(),
                                              **_daily_puzzle()})
     context = loop_context(request.user)
-    context.update(_daily_puzzle())
+    context.update(_daily_puzzle(request.user))
     # A player with no game yet is shown where to learn each game first.
     if not Seat.objects.filter(user=request.user, match__tutorial=False).exists():
         context["learn_games"] = catalog.games()

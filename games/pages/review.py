@@ -26,8 +26,8 @@ def _in_words(game: str, found: Review | None) -> list[dict]:
     """The marked decisions, their moves in the reader's language."""
     if found is None:
         return []
-    return [{**entry, "text": move_words(game, entry["seat"], entry["move"]),
-             "best_text": move_words(game, entry["seat"], entry["best"]),
+    return [{**entry, "text": move_words(game, entry["seat"], entry["move"], mover=False),
+             "best_text": move_words(game, entry["seat"], entry["best"], mover=False),
              "change": _change(entry)}
             for entry in found.decisions if entry.get("mark")]
 

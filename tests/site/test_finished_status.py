@@ -92,3 +92,20 @@ def test_it_says_the_game_is_over_and_how_and_waits_for_nobody(
 def test_it_still_says_who_owes_the_decision_while_the_game_runs(client, alice, bob):
     match = cc_owing_a_draw(alice, bob)
     assert "The game waits for Caesar to draw a card." in page(client, alice, match)
+
+
+def test_a_win_of_every_seat_is_said_to_be_a_tie():
+    """Kasteel's length limit with equal castle scores: every seat wins, and the page
+    says it is a tie rather than "red, blue won"; two winners of three simply won."""
+    from games.core import catalog
+    from games.pages.game import _over
+
+    game = catalog.get("kasteel")
+    result = {"winner": "0+1", "reason": "rules", "detail": "limit"}
+    two = {"0": {"player": "alice"}, "1": {"player": "bob"}}
+    assert _over(game, result, two, [])["text"] == (
+        "Game over: a tie, red, blue (alice, bob) share the win at the length limit, "
+        "with the highest castle score")
+    three = {**two, "2": {"player": "carol"}}
+    assert _over(game, result, three, [])["text"].startswith(
+        "Game over: red, blue (alice, bob) won at the length limit")

@@ -4,6 +4,8 @@ list's links and turning points, and words that the engine agrees with."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -11,6 +13,7 @@ from games.boards.druidenwalzer_log import summary
 from games.core import services
 from games.core.services import start_match
 from games.learning import review, review_steps
+from games.learning.hints import move_words
 from games.models import Review
 from games.rules import get_rules
 from tests.games.learning.test_review import finished_game
@@ -216,3 +219,54 @@ def test_caesar_cleopatra_counts_the_patricians_the_engine_gives(alice, bob):
         assert words["claims"]["played"] == {
             "mine": sum(after["players"][seat]["patricians"].values()),
             "theirs": sum(after["players"][other]["patricians"].values())}
+
+
+def test_a_click_on_a_long_games_curve_opens_the_dot_under_it():
+    """In a long game the dots lie closer than a click column is wide: each dot's column
+    holds the dot and no neighbour's, so a click on a dot opens that dot, not a later
+    one; a short game's dots keep their whole column."""
+    def decisions(count: int) -> list[dict]:
+        return [{"n": n, "seat": "moon" if n % 2 else "sun", "after": 40 + n % 20,
+                 "squares": None, "mark": "", "player": "alice", "text": "pass"}
+                for n in range(1, count + 1)]
+
+    for count, total in ((240, 300), (57, 100), (12, 14)):
+        dots = review_steps._curve(decisions(count), [], total, "moon")["dots"]
+        for before, dot, after in zip([None] + dots[:-1], dots, dots[1:] + [None]):
+            left, right = dot["hit_x"], dot["hit_x"] + dot["hit_w"]
+            assert left <= dot["x"] <= right and dot["hit_w"] <= 2 * review_steps.HIT_HALF
+            if before is not None:
+                assert left >= before["x"] and left + 0.01 >= before["hit_x"] + before["hit_w"]
+            if after is not None:
+                assert right <= after["x"]
+        if count == 12:  # a short game: its dots lie farther apart than a column
+            assert all(dot["hit_w"] == 2 * review_steps.HIT_HALF for dot in dots[1:-1])
+
+
+def test_the_curve_keeps_its_coordinates_in_dutch(client, alice, bob):
+    """Dutch writes 10,5 for 10.5: the curve's numbers stay SVG numbers."""
+    match, done = reviewed(alice, bob)
+    client.force_login(alice)
+    html = client.get(reverse("game_review", args=[match.pk]),
+                      HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    curve = html.split('id="review-curve-svg"', 1)[1].split("</svg>", 1)[0]
+    assert 'class="review-dot' in curve
+    assert not re.search(r'(cx|cy|x|width|x1|x2)="-?\d+,\d', curve), curve[:400]
+
+
+def test_a_review_names_the_movers_trees_not_the_readers(client, alice, bob):
+    """A hint speaks to the mover ("your tree 1"); a review is read by both players and
+    spectators, so it names the tree as the board labels it (moon's tree 1 is M1)."""
+    waltz = {"type": "waltz", "card": "M1R", "tree": 1}
+    assert move_words("druidenwalzer", "moon", waltz).endswith("on your tree 1")
+    assert move_words("druidenwalzer", "moon", waltz, mover=False).endswith("on tree M1")
+    assert move_words("druidenwalzer", "sun", {"type": "withdraw", "tree": 3},
+                      mover=False) == "withdraw the top card of tree S3"
+    assert move_words("kasteel", "1", {"type": "discard"}, mover=False) == "discard the hand"
+    match, done = reviewed(alice, bob)
+    client.force_login(alice)
+    for entry in done.decisions:
+        html = page(client, match, step=entry["n"])
+        assert "your tree" not in html and "your free tree" not in html
+        assert "from your hand" not in html
+    assert re.search(r"on tree [MS][1-4]", html)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from accounts.records import active_seats, finished_seats, overall_record
 from games.ai_players import bots
 from games.ai_players.bots import ensure_bot_accounts
-from games.core import services
+from games.core import disputes, services
 from games.core.turns import my_turn_count
 from games.learning import tutorial
 from games.models import Match
@@ -129,6 +129,31 @@ def test_it_is_never_rated_nor_counted(alice, django_capture_on_commit_callbacks
     assert not RatingChange.objects.filter(user=alice).exists()
     assert not finished_seats(alice).exists()
     assert overall_record(alice).played == 0
+
+
+def test_a_won_tutorial_leaves_no_handicap_and_nothing_to_dispute(client, alice):
+    """The next game against the tutorial's AI player starts without the rematch
+    rule's card, and the tutorial's result is not offered for dispute; its panel links
+    to what comes next."""
+    match = tutorial.start(alice, "druidenwalzer")
+    bot = match.seats.exclude(user=alice).get().user
+    services.resign(match.pk, bot)  # the player wins the tutorial
+    match.refresh_from_db()
+    assert match.seats.get(user=alice).result == "win"
+    game = bots.play_the_ai(alice, tutorial.AI_LEVEL, game="druidenwalzer", rated=False)
+    assert [seat.removed for seat in game.seats.all()] == [[], []]
+    assert not game.options.get("handicap_reasons", {}).get(game.seats.get(user=alice).seat)
+    assert not disputes.can_dispute(match, alice)
+    with pytest.raises(services.Conflict):
+        disputes.open_dispute(match.pk, alice, "the AI cheated")
+    client.force_login(alice)
+    page = client.get(reverse("game", args=[match.pk])).content.decode()
+    assert "dispute-form" not in page
+    # What next, as links: the AI's review of it, the tutorial again, the lobby.
+    links = page.split('id="tutorial-next"', 1)[1].split("</p>", 1)[0]
+    for url in (reverse("game_review", args=[match.pk]),
+                reverse("tutorial", args=["druidenwalzer"]), reverse("lobby")):
+        assert f'href="{url}"' in links
 
 
 def test_its_page_starts_one_for_players_only(client, alice):

@@ -157,7 +157,20 @@ def test_the_home_page_shows_the_puzzle_of_the_day(client, carol, puzzle):
     assert daily is not None and 'id="daily-puzzle"' in page
     assert _url(daily) in page
     client.force_login(carol)
-    assert _url(daily) in client.get(reverse("home")).content.decode()
+    page = client.get(reverse("home")).content.decode()
+    assert _url(daily) in page and "Solve it" in page and "daily-puzzle-tried" not in page
+
+
+@pytest.mark.parametrize("solved", [True, False])
+def test_the_puzzle_of_the_day_says_how_the_players_try_went(client, carol, puzzle, solved):
+    """Once tried, the home page's box says so and offers the answer, not "Solve it"."""
+    daily = puzzles.daily()
+    client.force_login(carol)
+    _try(client, daily, daily.solution if solved else _wrong(daily))
+    page = client.get(reverse("home")).content.decode()
+    box = page.split('id="daily-puzzle"', 1)[1].split("</section>", 1)[0]
+    assert ("You solved it." in box) is solved and ("not this time" in box) is not solved
+    assert "See the answer" in box and "Solve it" not in box and _url(daily) in box
 
 
 def test_the_rules_page_links_to_its_puzzles(client):
