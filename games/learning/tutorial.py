@@ -139,13 +139,14 @@ def _dw_withdraw(move: Move, events: Events) -> str:
 
 def _dw_leap(move: Move, events: Events) -> str:
     from games.templatetags.druid_board import colour_adjective
-    text = _("Leap: instead of a waltz, one of your druids may jump to your tree that has "
-             "no druid. Your %(colour)s druid leaps.") % {
-        "colour": colour_adjective(move["druid"])}
     happened = "; ".join(_sentences("druidenwalzer", events))
-    if happened:
-        text += " " + happened[:1].upper() + happened[1:] + "."
-    return text
+    if not happened:
+        return _("Leap: instead of a waltz, one of your druids may jump to your tree that "
+                 "has no druid. Your %(colour)s druid leaps.") % {
+            "colour": colour_adjective(move["druid"])}
+    # The events say which druid leapt where: the lesson does not say it twice.
+    return _("Leap: instead of a waltz, one of your druids may jump to your tree that has "
+             "no druid.") + " " + capfirst(happened) + "."
 
 
 def card_value(card: str) -> int:
@@ -263,10 +264,10 @@ def _cc_castling(move: Move, events: Events) -> str:
 
 
 def _with_votes(text: str, events: Events) -> str:
+    # Each event's sentence stands on its own (they open with a capital: "At the
+    # Quaestors ...").
     votes = _sentences("caesar-cleopatra", events, skip=("draw", "turn"))
-    if votes:
-        text += " " + "; ".join(votes) + "."
-    return text
+    return " ".join([text, *(capfirst(vote) + "." for vote in votes)])
 
 
 def _cc_highest_down(moves: list[Move]) -> Move:
