@@ -176,3 +176,35 @@ _JUDGES = {
     "caesar-cleopatra": _judge_caesar_cleopatra,
     "kasteel": _judge_kasteel,
 }
+
+
+def judge_alike(game: str, view: View, legal_moves: list[Move], best: Move, chosen: Move,
+                rng: random.Random, budget: Budget,
+                history: list[Event] | None = None) -> tuple[Advice, Advice] | None:
+    """A second opinion on ``chosen`` against ``best``, both estimated alike (the review
+    confirms a flag with it). Druidenwalzer: each of the two moves searched alone, on
+    half the budget each and the same seed, so both means come from equally deep
+    trees. ``judge`` compares the mean of the move its search settled on with that of a
+    move it searched little, whose own later moves were hardly searched: such a mean
+    comes out low (a hint's move 11 points below its value searched alone where the
+    review's search settled on a near-equal move; docs/ai.md, "One unit, thresholds and
+    noise"). The other games judge again: Caesar & Cleopatra's candidates already
+    share their deals and rollouts, Kasteel's scores have no noise."""
+    if game != "druidenwalzer" or best == chosen:
+        return judge(game, view, legal_moves, chosen, rng, budget, history)
+    from .druidenwalzer.determinize import Observation
+    from .druidenwalzer.heuristic import moves_and_actions
+    from .druidenwalzer.search import search
+
+    observation = Observation(view, history)
+    iterations = None if budget.iterations is None else max(1, budget.iterations // 2)
+    seconds = None if budget.cpu_seconds is None else budget.cpu_seconds / 2
+    seed = rng.getrandbits(64)
+    values = []
+    for _move, action in moves_and_actions([best, chosen], observation.seat):
+        node = search(observation, random.Random(seed), iterations, Deadline(seconds),
+                      allowed={action}).get(action)
+        if node is None or not node.visits:
+            return None
+        values.append(node.reward / node.visits)
+    return Advice(dict(best), values[0], "win"), Advice(dict(chosen), values[1], "win")

@@ -65,8 +65,15 @@ def _end_detail(events: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def play_game(config: ArenaConfig, index: int) -> GameResult:
-    """Play game number ``index`` of the match (A first in even games)."""
+#: Told each decision of an arena game before the bot chooses: the full state, the
+#: seat to move, its legal moves and its log as it saw it (a copy: the tests and
+#: benches that sample arena positions keep it).
+Observer = Callable[[Any, str, list[dict[str, Any]], list[dict[str, Any]]], None]
+
+
+def play_game(config: ArenaConfig, index: int, observe: Observer | None = None) -> GameResult:
+    """Play game number ``index`` of the match (A first in even games); ``observe``
+    is told every decision (positions of arena games for the tests)."""
     rules = get_rules(config.game)
     state = rules.new_game(seed_for(config.seed, index, "deal"))
     seats = rules.seats(state)
@@ -88,6 +95,8 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
         side = "A" if seat == a_seat else "B"
         view = rules.view(state, seat)
         legal = rules.legal_moves(state)
+        if observe is not None:
+            observe(state, seat, legal, list(histories[seat]))
         started = time.process_time()
         move = bots[side].choose(view, legal, rngs[side], budgets[side],
                                  history=histories[seat])

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.ai import Budget
-from games.ai.advice import judge
+from games.ai.advice import judge, judge_alike
 from games.ai.base import start_record
 from games.core.errors import Conflict, Forbidden
 from games.core.verify import new_game_options
@@ -150,9 +150,12 @@ def review_decision(game: str, view: dict[str, Any], legal: list[dict[str, Any]]
         # A flag is confirmed by a second estimate with other deals, and the smaller
         # loss of the two counts: one estimate at the review's budget can be far off
         # (a handful of unlucky deals), and a player must not be told that a good
-        # move, or the hint's own, was a mistake on the strength of one outlier.
-        again = judge(game, view, legal, move, random.Random(rng.getrandbits(64)), budget,
-                      history)
+        # move, or the hint's own, was a mistake on the strength of one outlier. In
+        # Druidenwalzer the second estimate searches the two moves alone, equally deep
+        # (the first one's search may have settled on another near-equal move and
+        # hardly searched the one played: its mean then comes out low).
+        again = judge_alike(game, view, legal, best.move, move,
+                            random.Random(rng.getrandbits(64)), budget, history)
         if again is not None and _loss(*again) < _loss(best, mine):
             best, mine = again
     before = chance(best.value, best.unit)

@@ -50,6 +50,24 @@ def test_it_counts_a_game_stopped_by_the_turn_limit_as_a_draw():
     assert "turn limit (draw) 1" in report
 
 
+@pytest.mark.parametrize("game", ["druidenwalzer", "caesar-cleopatra"])
+def test_its_observer_is_told_every_decision_as_the_seat_saw_it(game):
+    from games.rules import get_rules
+
+    rules = get_rules(game)
+    seen = []
+    result = play_game(ArenaConfig(a="heuristic", b="random", games=1, game=game), 0,
+                       lambda state, seat, legal, history: seen.append(
+                           (state, seat, legal, history)))
+    assert len(seen) == sum(len(moves) for moves in result.cpu.values())
+    for state, seat, legal, history in seen:
+        assert rules.owed_by(state) == (seat,) and legal == rules.legal_moves(state)
+        assert history[0]["type"] == "start" and history[0]["view"]["viewer"] == seat
+    # Each seat's log grows by the events of every move (its copy is the seat's own).
+    first, later = seen[0][3], next(h for s, seat, _l, h in seen[1:] if seat == seen[0][1])
+    assert later[:len(first)] == first and len(later) > len(first)
+
+
 def test_it_plays_on_two_processes_with_the_same_results():
     config = ArenaConfig(a="random", b="heuristic", games=4, seed=5)
     serial = run_arena(config)

@@ -16,7 +16,8 @@ LEGAL = [BEST, PLAYED]
 
 
 def judged_in_turn(*afters):
-    """A judge whose successive estimates of the move played are ``afters``."""
+    """A judge (the first estimate) and a second opinion (``judge_alike``) whose
+    successive estimates of the move played are ``afters``."""
     calls = []
 
     def judge(game, view, legal, move, rng, budget, history=None):
@@ -24,12 +25,17 @@ def judged_in_turn(*afters):
         after = afters[min(len(calls), len(afters)) - 1]
         return Advice(BEST, 0.86, "win"), Advice(PLAYED, after, "win")
 
-    return judge, calls
+    def judge_alike(game, view, legal, best, move, rng, budget, history=None):
+        assert best == BEST and move == PLAYED
+        return judge(game, view, legal, move, rng, budget, history)
+
+    return judge, judge_alike, calls
 
 
 def decide(monkeypatch, *afters):
-    judge, calls = judged_in_turn(*afters)
+    judge, judge_alike, calls = judged_in_turn(*afters)
     monkeypatch.setattr(review, "judge", judge)
+    monkeypatch.setattr(review, "judge_alike", judge_alike)
     entry = review.review_decision("druidenwalzer", {}, LEGAL, PLAYED, [], "sun",
                                    random.Random(3), Budget(cpu_seconds=0.1))
     return entry, calls
