@@ -4,7 +4,6 @@ that changes nothing; the page never shows what the mover could not know."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 
@@ -15,6 +14,9 @@ from games.learning import puzzles
 from games.models import MoveRecord, Puzzle, PuzzleAttempt, PuzzleRating
 from ladders.glicko import Glicko, rate
 from tests.games.learning.helpers_cc_puzzles import RULES, mined_game
+from tests.games.pages.puzzle_page_helpers import answer as _try
+from tests.games.pages.puzzle_page_helpers import url as _url
+from tests.games.pages.puzzle_page_helpers import wrong as _wrong
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 GAME = "caesar-cleopatra"
@@ -30,18 +32,6 @@ def mined(django_db_setup, django_db_blocker):
 def puzzle(mined) -> Puzzle:
     return mined[1][0]
 
-
-def _url(puzzle: Puzzle) -> str:
-    return reverse("puzzle", args=[GAME, puzzle.pk])
-
-
-def _wrong(puzzle: Puzzle) -> dict:
-    return next(move for move in puzzle.legal if move != puzzle.solution)
-
-
-def _try(client, puzzle: Puzzle, move) -> object:
-    text = move if isinstance(move, str) else json.dumps(move)
-    return client.post(_url(puzzle), {"answer": text})
 
 
 def _other(seat: str) -> str:

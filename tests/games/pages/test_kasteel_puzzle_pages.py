@@ -14,6 +14,9 @@ from games.models import MoveRecord, Puzzle, PuzzleAttempt, PuzzleRating
 from games.rules.kasteel.constants import card_name
 from ladders.glicko import Glicko, rate
 from tests.games.learning.helpers_kasteel_puzzles import RULES, mined_game, position
+from tests.games.pages.puzzle_page_helpers import answer as _try
+from tests.games.pages.puzzle_page_helpers import url as _url
+from tests.games.pages.puzzle_page_helpers import wrong as _wrong
 from tests.site.kasteel_helpers import leaks
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
@@ -30,18 +33,6 @@ def mined(django_db_setup, django_db_blocker):
 def puzzle(mined) -> Puzzle:
     return mined[1][0]
 
-
-def _url(puzzle: Puzzle) -> str:
-    return reverse("puzzle", args=[GAME, puzzle.pk])
-
-
-def _wrong(puzzle: Puzzle) -> dict:
-    return next(move for move in puzzle.legal if move != puzzle.solution)
-
-
-def _try(client, puzzle: Puzzle, move) -> object:
-    text = move if isinstance(move, str) else json.dumps(move)
-    return client.post(_url(puzzle), {"answer": text})
 
 
 def test_it_shows_the_ring_from_the_movers_seat_and_their_hand(client, carol, puzzle):

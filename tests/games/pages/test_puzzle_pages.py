@@ -12,6 +12,9 @@ from games.learning import puzzles
 from games.models import MoveRecord, Puzzle, PuzzleAttempt, PuzzleRating
 from ladders.glicko import Glicko, rate
 from tests.games.learning.helpers_puzzles import RULES, played_game, position
+from tests.games.pages.puzzle_page_helpers import answer as _try
+from tests.games.pages.puzzle_page_helpers import url as _url
+from tests.games.pages.puzzle_page_helpers import wrong as _wrong
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 
@@ -21,18 +24,6 @@ def puzzle(alice, bob) -> Puzzle:
     match = played_game(alice, bob)
     return puzzles.mine(match)[0]
 
-
-def _url(puzzle: Puzzle) -> str:
-    return reverse("puzzle", args=[puzzle.game, puzzle.pk])
-
-
-def _wrong(puzzle: Puzzle) -> dict:
-    return next(move for move in puzzle.legal if move != puzzle.solution)
-
-
-def _try(client, puzzle: Puzzle, move) -> object:
-    text = move if isinstance(move, str) else json.dumps(move)
-    return client.post(_url(puzzle), {"answer": text})
 
 
 def test_it_shows_the_next_puzzle_from_the_movers_side(client, carol, puzzle):
