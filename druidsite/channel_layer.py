@@ -63,10 +63,22 @@ def cancellable(connection_class: type) -> type:
                 {})
 
 
+#: The sockets of a web process share one Redis list, their process channel
+#: ("specific.<process>!"). channels-redis bounds every list by the layer's
+#: ``capacity`` (100) and drops, silently, what a group send adds beyond it: a
+#: process a second behind (a burst of moves, a reconnect storm, a pause) lost
+#: updates its sockets never saw. Process channels hold this many instead; the
+#: layer's expiry (60 s) bounds them anyway, and each socket's own buffer keeps
+#: the library's bound.
+PROCESS_CHANNELS = "specific.*"
+
+
 class PooledRedisChannelLayer(RedisChannelLayer):
     def __init__(self, *args, max_connections: int = 200, pool_timeout: float = 20,
-                 **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+                 process_capacity: int = 20_000, **kwargs) -> None:
+        capacities = dict(kwargs.pop("channel_capacity", None) or {})
+        capacities.setdefault(PROCESS_CHANNELS, process_capacity)
+        super().__init__(*args, channel_capacity=capacities, **kwargs)
         self.max_connections = max_connections
         self.pool_timeout = pool_timeout
 

@@ -175,6 +175,10 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [REDIS_URL], "prefix": "druidsite:channels",
                 "max_connections": env.int("CHANNEL_LAYER_CONNECTIONS", 200, minimum=1),
+                # Messages a web process's sockets may have waiting before a group
+                # send drops one (druidsite.channel_layer.PROCESS_CHANNELS).
+                "process_capacity": env.int("CHANNEL_LAYER_PROCESS_CAPACITY", 20_000,
+                                            minimum=100),
             },
         }
     }
