@@ -73,7 +73,7 @@ class Candidate:
     number: int
     seat: str
     view: Any
-    legal: list
+    legal: list[dict[str, Any]]
     claim: Found
 
 
