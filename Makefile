@@ -33,12 +33,14 @@ migrate: install
 run: migrate
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-## Install everything and run the whole test suite.
+## Install everything and run the whole test suite. Three workers on two cores: the
+## browser tests wait on their browser and server much of the time (docs/testing.md).
+SUITE_WORKERS ?= 3
 test: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -n 2 --dist loadscope -m "not long"
+	$(PY) -m pytest -n $(SUITE_WORKERS) --dist loadscope -m "not long"
 
 ## The everyday loop: everything but the long drills (slow) and the browser tests.
 test-quick: install-dev
