@@ -71,6 +71,9 @@ def run_tournament(site, new_page, name: str, fields: dict, joiners: list[str],
     return admin, tid, end
 
 
+# In make test-long: a Swiss directed from the page is also played whole by
+# test_swiss_nine.py.
+@pytest.mark.long
 @pytest.mark.usefixtures("players")
 def test_an_admin_runs_a_swiss(site, new_page, browser, shots):
     admin, tid, end = run_tournament(
@@ -114,6 +117,9 @@ def test_an_admin_runs_a_knockout(site, new_page, browser, shots):
     look(site, browser, tid, shots, "knockout")
 
 
+# In make test-long: Kasteel rounds run from the page are also played whole by
+# test_kasteel_team_event.py.
+@pytest.mark.long
 @pytest.mark.usefixtures("players")
 def test_an_admin_runs_kasteel_rounds(site, new_page, browser, shots):
     admin, tid, end = run_tournament(
