@@ -145,7 +145,10 @@ def test_it_steps_through_a_review_with_the_keyboard_and_the_curve(
                                    ".review-list .review-item.review-blunder a, "
                                    ".review-list .review-item.review-inaccuracy a")
             if flagged.count():
+                # Wait for that step itself: the step shown before may have words too.
+                chosen = int(flagged.first.get_attribute("data-step"))
                 flagged.first.click()
+                wait_step(page, chosen)
                 page.wait_for_selector("#review-words")
             if game == "kasteel":
                 assert flagged.count(), "the kasteel game has no flagged decision"
