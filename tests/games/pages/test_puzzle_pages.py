@@ -13,6 +13,7 @@ from games.models import MoveRecord, Puzzle, PuzzleAttempt, PuzzleRating
 from ladders.glicko import Glicko, rate
 from tests.games.learning.helpers_puzzles import RULES, played_game, position
 from tests.games.pages.puzzle_page_helpers import answer as _try
+from tests.games.pages.puzzle_page_helpers import solved_page as _solved_page
 from tests.games.pages.puzzle_page_helpers import url as _url
 from tests.games.pages.puzzle_page_helpers import wrong as _wrong
 
@@ -40,18 +41,7 @@ def test_solving_moves_both_ratings_as_glicko_says(client, carol, puzzle):
     client.force_login(carol)
     answer = _try(client, puzzle, puzzle.solution)
     assert answer.status_code == 302
-    expected = rate(Glicko(), [(Glicko(), 1.0)])
-    mine = PuzzleRating.objects.get(user=carol, game="druidenwalzer")
-    assert (mine.rating, mine.deviation, mine.volatility, mine.tries, mine.solved) == (
-        pytest.approx(expected.rating), pytest.approx(expected.deviation),
-        pytest.approx(expected.volatility), 1, 1)
-    puzzle.refresh_from_db()
-    assert puzzle.rating == pytest.approx(rate(Glicko(), [(Glicko(), 0.0)]).rating)
-    page = client.get(_url(puzzle)).content.decode()
-    assert "Solved!" in page and 'id="puzzle-why"' in page
-    assert reverse("game", args=[puzzle.match_id]) in page
-    for line in puzzles.explanation(puzzle):
-        assert str(line).replace("'", "&#x27;") in page
+    _solved_page(client, carol, puzzle)
 
 
 def test_failing_moves_both_ratings_the_other_way(client, carol, puzzle):
