@@ -11,6 +11,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from druidsite import embedded  # noqa: E402
 from druidsite.autobahn_debug import defer_autobahn_debug_formatting  # noqa: E402
+from druidsite.heap import settle_heap  # noqa: E402
 from druidsite.limits import BodyLimit  # noqa: E402
 from druidsite.routing import websocket_urlpatterns  # noqa: E402
 from druidsite.socket_threads import SocketThreads  # noqa: E402
@@ -37,3 +38,6 @@ embedded.start()
 from games.realtime.tasks import rebroadcast_when_a_web_process_starts  # noqa: E402
 
 rebroadcast_when_a_web_process_starts()
+
+# Loaded: the startup's heap is frozen out of the collector's walks (druidsite.heap).
+settle_heap()

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import time
 from collections import defaultdict
 
 from channels_redis.core import RedisChannelLayer
 from redis import asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from druidsite.group_joins import joiner_of
 
 
 class CancellableWrites:
@@ -95,21 +96,18 @@ class PooledRedisChannelLayer(RedisChannelLayer):
         return pool
 
     async def group_add_many(self, groups: list[str], channel: str) -> None:
-        """``group_add`` of several groups in one round trip per Redis server (a
-        pipeline), where one each would take two: a socket joins its log-in's groups
-        and its game's on every connect, and a reconnect burst is made of connects."""
-        by_shard: dict[int, list[str]] = defaultdict(list)
+        """``group_add`` of several groups with one pipeline per Redis server, shared
+        with the joins of other sockets made meanwhile (druidsite.group_joins): a
+        socket joins its log-in's groups and its game's on every connect, and a
+        reconnect burst is made of connects."""
+        by_shard: dict[int, list[bytes]] = defaultdict(list)
         for group in groups:
             assert self.require_valid_group_name(group), "Group name not valid"
-            by_shard[self.consistent_hash(group)].append(group)
+            by_shard[self.consistent_hash(group)].append(self._group_key(group))
         assert self.require_valid_channel_name(channel), "Channel name not valid"
-        for index, shard_groups in by_shard.items():
-            async with self.connection(index).pipeline(transaction=False) as pipe:
-                for group in shard_groups:
-                    key = self._group_key(group)
-                    pipe.zadd(key, {channel: time.time()})
-                    pipe.expire(key, self.group_expiry)
-                await pipe.execute()
+        await asyncio.gather(*(
+            joiner_of(self.connection(index), self.group_expiry).join(keys, channel)
+            for index, keys in by_shard.items()))
 
     async def receive(self, channel: str) -> dict:
         """A socket's next message. A read that fails on a connection the pool kept from
