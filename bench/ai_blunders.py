@@ -32,6 +32,7 @@ its own ``time.process_time`` per move).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -44,6 +45,7 @@ from games.ai.arena_tools import play_all, seed_for, wilson  # noqa: E402
 from games.ai.base import Budget, start_record  # noqa: E402
 from games.ai.caesar_cleopatra import tactics as cc_tactics  # noqa: E402
 from games.ai.caesar_cleopatra.determinize import Observation as CCObservation  # noqa: E402
+from games.ai.caesar_cleopatra.knowledge import NoStory  # noqa: E402
 from games.ai.druidenwalzer.determinize import Observation  # noqa: E402
 from games.ai.druidenwalzer.search import moves_and_actions  # noqa: E402
 from games.ai.druidenwalzer.tactics import exposed, wins_at_once  # noqa: E402
@@ -63,6 +65,7 @@ class Tally:
     wins_missed: int = 0
     loss_positions: int = 0  # decisions with a certain loss and a move that is not one
     losses_walked: int = 0
+    untold: int = 0  # Caesar & Cleopatra: decisions whose deals no story explained
     examples: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
@@ -71,6 +74,7 @@ class Tally:
         self.wins_missed += other.wins_missed
         self.loss_positions += other.loss_positions
         self.losses_walked += other.losses_walked
+        self.untold += other.untold
         self.examples += other.examples
 
 
@@ -136,6 +140,7 @@ def judge_cc(view, legal, history, truth, chosen, deals: int, rng: random.Random
     if not cc_tactics.can_end_this_turn(truth):
         return False, False, False, False
     observation = CCObservation(view, history)
+    observation.fall_back = False  # judged on exact deals or not at all (NoStory)
     actions = [cc_action(move) for move in legal]
     seat = observation.seat
     certain_win = [True] * len(actions)
@@ -155,6 +160,16 @@ def judge_cc(view, legal, history, truth, chosen, deals: int, rng: random.Random
     avoidable = any(certain_loss) and not all(certain_loss)
     walked = avoidable and certain_loss[index]
     return has_win, missed, avoidable, walked
+
+
+UNTOLD = Path(__file__).resolve().parent / ".untold"
+
+
+def keep_untold(config: Config, index: int, move: int, view, legal, history, state) -> None:
+    UNTOLD.mkdir(exist_ok=True)
+    name = UNTOLD / f"{config.seed}-{index}-{move}.json"
+    name.write_text(json.dumps({"view": view, "legal": legal, "history": history,
+                                "state": state}))
 
 
 def play_game(config: Config, index: int) -> Result:
@@ -180,9 +195,18 @@ def play_game(config: Config, index: int) -> Result:
         move = bots[seat].choose(view, legal, rngs[seat], config.budget, history=given)
         if len(legal) > 1 and view["phase"] == "play":
             judging = judge if config.game == "druidenwalzer" else judge_cc
-            has_win, missed, avoidable, walked = judging(
-                view, legal, histories[seat], state, move, config.deals, judge_rng)
             tally = tallies[level[seat]]
+            try:
+                has_win, missed, avoidable, walked = judging(
+                    view, legal, histories[seat], state, move, config.deals, judge_rng)
+            except NoStory:
+                # The deals' sampler gave up: not judged, and the position kept for
+                # a test (UNTOLD/<seed>-<game>-<move>.json).
+                tally.untold += 1
+                tally.examples.append(f"game {index} move {moves} {seat}: no story")
+                keep_untold(config, index, moves, view, legal, histories[seat],
+                            rules.to_json(state))
+                has_win = missed = avoidable = walked = False
             tally.decisions += 1
             tally.win_positions += has_win
             tally.wins_missed += missed
@@ -240,6 +264,10 @@ def main() -> None:
         print(f"| {name} | {t.decisions} | {t.win_positions} | {t.wins_missed} | "
               f"{t.wins_missed * per:.1f} | {t.loss_positions} | {t.losses_walked} | "
               f"{t.losses_walked * per:.1f} |")
+    untold = sum(t.untold for t in totals.values())
+    if untold:
+        print(f"decisions not judged, no story explained their log: {untold} "
+              f"(positions in {UNTOLD})")
     low, high = wilson(a_wins, len(results))
     share = 100 * a_wins / max(len(results), 1)
     print(f"A ({options.a}) won {a_wins} of {len(results)} "

@@ -61,7 +61,7 @@ from games.rules.caesar_cleopatra.constants import (
 from games.rules.caesar_cleopatra.moves import move_to_action
 from games.rules.caesar_cleopatra.state import Pending, State
 
-from .knowledge import ExactDeals, replay
+from .knowledge import ExactDeals, NoStory, replay
 from .memory import Memory, remember, sure_part
 
 SETUP_SET = (1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
@@ -177,6 +177,19 @@ class Observation:
         self.exact: ExactDeals | None = replay(view, history) if history else None
         self.memory = (Memory() if self.exact is not None else
                        self._checked(remember(view, history) if history else Memory()))
+        self._view, self._history = view, history or []
+        #: When no story explains the log within the sampler's tries
+        #: (``knowledge.NoStory``): deal from the view and the log's memory instead
+        #: (a move, never a stalled game; ``untold`` says it happened), or, False
+        #: for what needs every deal exact (puzzles, the audit), raise it.
+        self.fall_back = True
+        self.untold = False
+
+    def _without_stories(self) -> None:
+        """Deal as a seat without the exact deals does, for the rest of this decision."""
+        self.exact = None
+        self.untold = True
+        self.memory = self._checked(remember(self._view, self._history))
 
     def _checked(self, memory: Memory) -> Memory:
         """``memory`` if its sure cards fit the unseen cards, else an empty one."""
@@ -224,7 +237,13 @@ class Observation:
             state.influence[opponent] = _shuffled(self.pile_rest, rng)
             return state
         if self.exact is not None:
-            hand, down, pile, opp_actions = self.exact.sample(rng)
+            try:
+                hand, down, pile, opp_actions = self.exact.sample(rng)
+            except NoStory:
+                if not self.fall_back:
+                    raise
+                self._without_stories()
+                return self.sample(rng)
             state.hand[opponent] = hand
             for group in range(N_GROUPS):
                 if down[group]:

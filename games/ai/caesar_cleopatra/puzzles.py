@@ -165,6 +165,7 @@ def goals_open(state: State, seat: int) -> list[str]:
 def deals_of(view: dict[str, Any], history: list[dict[str, Any]]) -> Observation | None:
     """The mover's exact deals, or ``None`` when the log does not pin them down."""
     observation = Observation(view, history)
+    observation.fall_back = False  # a claim stands on exact deals only
     return observation if observation.exact is not None else None
 
 
