@@ -151,6 +151,15 @@ else:
             "timeout": env.int("DATABASE_POOL_TIMEOUT", 20, minimum=1),
         }
         _database["CONN_MAX_AGE"] = 0  # the pool keeps the connections
+        # Prepared statements: PostgreSQL plans a statement once per connection
+        # instead of at every execution (planning was most of its CPU for the
+        # handshakes' and moves' small queries, docs/storm.md). Django leaves
+        # them off for poolers outside the process (PgBouncer in transaction
+        # mode); this pool is in the process, its connections its own.
+        if env.bool("DATABASE_PREPARED_STATEMENTS", True):
+            _database["OPTIONS"]["server_side_binding"] = True
+            _database["OPTIONS"]["prepare_threshold"] = env.int(
+                "DATABASE_PREPARE_THRESHOLD", 2, minimum=0)
     else:
         _database.setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", 60, minimum=0))
         _database.setdefault("CONN_HEALTH_CHECKS", True)

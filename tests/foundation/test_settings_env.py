@@ -111,3 +111,32 @@ def test_it_reads_a_cpu_budget_as_a_number_naming_it():
     for bad in ("soon", "nan", "-1"):
         with pytest.raises(ImproperlyConfigured, match="AI_CPU_SECONDS"):
             Env({"AI_CPU_SECONDS": bad}).float("AI_CPU_SECONDS", 0.0, minimum=0.0)
+
+
+@pytest.mark.parametrize(("setting", "binding", "threshold"),
+                         [(None, True, 2), ("1", True, 2), ("0", None, None)])
+def test_it_prepares_statements_on_the_pools_connections(tmp_path, setting, binding, threshold):
+    script = ("import json; from django.conf import settings as s; o = s.DATABASES['default']"
+              "['OPTIONS']; print(json.dumps([o.get('server_side_binding'), "
+              "o.get('prepare_threshold')]))")
+    extra = {} if setting is None else {"DATABASE_PREPARED_STATEMENTS": setting}
+    env = embedded_env(tmp_path, DATABASE_URL="postgres://postgres@127.0.0.1:5432/unused",
+                       REDIS_URL="redis://127.0.0.1:6379/0", **extra)
+    result = manage("shell", "-v", "0", "-c", script, env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == [binding, threshold]
+
+
+def test_the_site_reads_postgresql_through_prepared_statements(db):
+    """The suite runs on the production's setting: a query the site repeats is prepared."""
+    from django.db import connection
+
+    from games.models import Match
+
+    if connection.vendor != "postgresql":
+        pytest.fail("DATABASE_URL is not PostgreSQL")
+    for _ in range(3):
+        list(Match.objects.filter(pk=-1))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements")
+        assert cursor.fetchone()[0] >= 1
