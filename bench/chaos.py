@@ -52,6 +52,7 @@ from load import (  # noqa: E402
     play_game,
     print_errors,
     refresh,
+    refresh_planner_statistics,
     stack_state,
 )
 
@@ -333,6 +334,7 @@ async def run(args) -> int:
     humans = make_players(2 * args.games, "chaos")
     solo = make_players(args.ai_games, "chaosai")
     await asyncio.to_thread(cancel_open_challenges, "chaos")
+    await asyncio.to_thread(refresh_planner_statistics)
     rng = random.Random(args.seed)
     stop = asyncio.Event()
     pairs = [(Player(*humans[2 * i]), Player(*humans[2 * i + 1])) for i in range(args.games)]

@@ -43,6 +43,7 @@ from load import (  # noqa: E402
     load_stack_environment,
     make_players,
     percentile,
+    refresh_planner_statistics,
     stack_state,
 )
 
@@ -106,6 +107,7 @@ async def storm(args) -> None:
     # not do from inside this event loop.
     players = await asyncio.to_thread(make_players, 2 * pairs, "storm")
     games = await asyncio.to_thread(games_for, players)
+    await asyncio.to_thread(refresh_planner_statistics)
     handshake: list[float] = []
     to_sync: list[float] = []
     failures: collections.Counter[str] = collections.Counter()
