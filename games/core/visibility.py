@@ -68,10 +68,13 @@ def record_payload(record: MoveRecord, rules, viewer: str | None) -> dict[str, A
     }
 
 
-def records_payload(match: Match, viewer: str | None, since: int = 0) -> list[dict[str, Any]]:
-    """The log entries after version ``since``, as ``viewer`` may see them."""
+def records_payload(match: Match, viewer: str | None, since: int = 0,
+                    records: list[MoveRecord] | None = None) -> list[dict[str, Any]]:
+    """The log entries after version ``since``, as ``viewer`` may see them (``records``:
+    those entries, already read)."""
     rules = get_rules(match.game)
-    records = match.records.filter(version__gt=since).order_by("version")
+    if records is None:
+        records = list(match.records.filter(version__gt=since).order_by("version"))
     return [record_payload(record, rules, viewer) for record in records]
 
 
