@@ -84,3 +84,17 @@ async def test_it_refuses_sockets_from_pages_of_other_sites(alice, bob, origin, 
     # layer until the client's disconnect (as daphne sends it); left waiting, its Redis
     # read was cancelled only by the loop's teardown, which once hung for minutes.
     await socket.disconnect()
+
+
+def test_a_tokens_log_in_holds_only_while_its_token_and_account_do(alice, bob):
+    from druidsite.socket_accounts import still_signed_in
+
+    token = Token.objects.create(user=bob)
+    scope = {"user": bob, "auth_token": token.key}
+    assert still_signed_in(scope)
+    assert not still_signed_in({"user": alice, "auth_token": token.key})  # not hers
+    type(bob).objects.filter(pk=bob.pk).update(is_active=False)
+    assert not still_signed_in(scope)
+    type(bob).objects.filter(pk=bob.pk).update(is_active=True)
+    token.delete()
+    assert not still_signed_in(scope)
