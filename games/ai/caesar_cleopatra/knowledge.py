@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Any
 
 from games.ai.base import split_start
@@ -55,14 +55,15 @@ STORIES = 64  # stories told per decision; later deals draw again from them
 TRIES = 20  # stories told before giving up on one deal
 PLAIN_FAILURES = 3  # plain stories failed in a row before backtracking
 STEPS = 400  # choices tried in one story before it is told anew
-SETUP_TRIES = 4  # orders of the setup cards tried in turn
+SETUP_TRIES = 4  # orders of the setup cards tried in turn (each with STEPS of its own)
 NEEDED_WEIGHT = 0.2  # see _Story._down_options
-CASTLE_TRIES = 4  # random ways a castling's cards can have gone, tried in turn
+CASTLE_SPLITS = 64  # ways a castling's cards can have gone, tried in turn (at most)
 
 # The opponent's moves, parsed once per decision (op code, arguments).
 _NAMED, _DOWN, _DRAW, _SHOWN, _HAND, _CASTLE, _UP, _OFF, _WRATH = range(9)
 
 Op = tuple[Any, ...]
+Cards = tuple[int, ...]  # cards and tokens (PILE, ACTIONS), sorted
 Deal = tuple[list[int], list[list[int]], list[int], list[int]]  # hand, down, piles
 
 
@@ -228,12 +229,18 @@ class _Story:
     def _tell(self, ops: list[Op], start: int) -> Deal | None:
         for index in range(start, len(ops)):
             op = ops[index]
+            code = op[0]
             options = self._choices(op)
             if options is None:
                 self._apply(op)
                 continue
             saved = self.snapshot() if len(options) > 1 else None
+            # Each order of the setup cards gets steps of its own: often only one
+            # order fits the log, and a wrong one tried first used up the story.
+            own_steps = code == _SETUP_OP
             for option in options:
+                if own_steps:
+                    self.steps = 0
                 self.steps += 1
                 if self.steps > STEPS:
                     raise _Dead
@@ -243,7 +250,7 @@ class _Story:
                     if deal is not None:
                         return deal
                 except _Dead:
-                    if self.steps > STEPS:
+                    if self.steps > STEPS and not own_steps:
                         raise
                 if saved is None:
                     return None
@@ -259,10 +266,9 @@ class _Story:
         if code == _DOWN:
             return self._down_options(op[1], op[2], op[3])
         if code == _CASTLE:
-            return list(range(CASTLE_TRIES))
-        if code == _SETUP_OP:
-            orders = op[1]
-            return [orders[int(self.rng.random() * len(orders))] for _ in range(SETUP_TRIES)]
+            return self._castle_options(*op[1:])
+        if code == _SETUP_OP:  # distinct orders, in random order
+            return sorted(op[1], key=lambda _order: self.rng.random())[:SETUP_TRIES]
         return None
 
     def _choose(self, op: Op, option: Any) -> None:
@@ -278,13 +284,28 @@ class _Story:
             self.hand = [card_code(self.opponent, value) for value in SETUP_CARDS]
             self.down = [[card] for card in option]
         else:
-            g1, n1, g2, n2 = op[1:]
-            items = self.up[g1] + self.down[g1] + self.up[g2] + self.down[g2]
-            if len(items) != n1 + n2:
-                raise _Dead
-            items.sort(key=lambda _item: self.rng.random())
-            self.down[g1], self.down[g2] = items[:n1], items[n1:]
+            g1, _n1, g2, _n2 = op[1:]
+            self.down[g1], self.down[g2] = list(option[0]), list(option[1])
             self.up[g1], self.up[g2] = [], []
+
+    def _castle_options(self, g1: int, n1: int, g2: int, n2: int) -> list[tuple[Cards, Cards]]:
+        """The ways a castling can have split the two groups' cards (and tokens): each
+        distinct pair of face-down piles once, in random order, at most
+        ``CASTLE_SPLITS``. (Four random shuffles were tried before; when one split
+        only fits the log's later reveals, most stories never met it.)"""
+        items = self.up[g1] + self.down[g1] + self.up[g2] + self.down[g2]
+        if len(items) != n1 + n2:
+            return []
+        splits: dict[Cards, tuple[Cards, Cards]] = {}
+        for chosen in combinations(range(len(items)), n1):
+            first = tuple(sorted(items[index] for index in chosen))
+            if first not in splits:
+                picked = set(chosen)
+                splits[first] = (first, tuple(item for index, item in enumerate(items)
+                                              if index not in picked))
+        options = list(splits.values())
+        options.sort(key=lambda _split: self.rng.random())
+        return options[:CASTLE_SPLITS]
 
     def _apply(self, op: Op) -> None:
         code = op[0]
