@@ -161,19 +161,10 @@ def test_without_the_log_there_is_no_puzzle():
     assert find(view, legal, [], random.Random(0)) is None
 
 
-def test_a_deal_that_cannot_be_told_makes_no_claim(monkeypatch):
+def test_a_deal_that_cannot_be_told_makes_no_claim(no_story):
     """When the sampler gives up on a story (knowledge.NoStory): no claim, and no
     error either."""
     _state, _seat, view, legal, history = decision(35, 64)
-    tell = knowledge.ExactDeals._tell
-
-    def first_only(self, rng):
-        if getattr(self, "told", False):
-            raise NoStory
-        self.told = True
-        return tell(self, rng)
-
-    monkeypatch.setattr(knowledge.ExactDeals, "_tell", first_only)
     observation = deals_of(view, history)
     with pytest.raises(NoStory):
         _find(observation, [move_to_action(move) for move in legal],

@@ -15,7 +15,6 @@ import random
 import pytest
 
 from games.ai import Budget, get_bot
-from games.ai.caesar_cleopatra import knowledge
 from games.ai.caesar_cleopatra.determinize import Observation
 from games.ai.caesar_cleopatra.knowledge import NoStory
 from games.ai.caesar_cleopatra.puzzles import deals_of
@@ -30,20 +29,6 @@ def _mid_game(game: int = 3, number: int = 60):
             seat = RULES.to_move(position.state)
             return seat, position
     raise AssertionError("the game ended before that position")
-
-
-@pytest.fixture
-def no_story(monkeypatch):
-    """Each sampler tells its first story (when the deals are set up), then no more."""
-    tell = knowledge.ExactDeals._tell
-
-    def first_only(self, rng):
-        if getattr(self, "told", False):
-            raise NoStory
-        self.told = True
-        return tell(self, rng)
-
-    monkeypatch.setattr(knowledge.ExactDeals, "_tell", first_only)
 
 
 def test_it_deals_from_the_view_when_no_story_is_told(no_story):
