@@ -24,6 +24,11 @@ the opponent's Veto answers at worst); the deals are those of
 ``games.ai.caesar_cleopatra.knowledge``, and positions where the game cannot
 end this turn are judged without dealing (nothing is certain there).
 
+``--results FILE`` appends each finished game to a JSON-lines file and a run
+with the same file plays only the games it does not hold yet (a long audit
+survives a stop); the report then covers every game of the file played with
+the same settings.
+
 The report gives, per level, the decisions judged and the counts per 1,000
 of them. The judging's CPU is not charged to the bots (each bot's budget is
 its own ``time.process_time`` per move).
@@ -36,7 +41,7 @@ import json
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -225,6 +230,41 @@ def play_game(config: Config, index: int) -> Result:
     return Result(index, tallies, won)
 
 
+def settings_of(config: Config) -> dict:
+    """What makes two runs' games the same games (the jobs do not)."""
+    return {"game": config.game, "a": config.a, "b": config.b, "seed": config.seed,
+            "cpu": config.budget.cpu_seconds, "deals": config.deals,
+            "first_view": config.first_view}
+
+
+def load_results(path: Path, config: Config) -> dict[int, Result]:
+    """The games of ``path`` played with ``config``'s settings, by index."""
+    settings = settings_of(config)
+    done: dict[int, Result] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if row["settings"] != settings or row["index"] >= config.games:
+            continue
+        tallies = {name: Tally(**fields) for name, fields in row["tallies"].items()}
+        done[row["index"]] = Result(row["index"], tallies, row["a_won"])
+    return done
+
+
+def appender(path: Path, config: Config):
+    settings = settings_of(config)
+
+    def append(result: Result, _count: int) -> None:
+        row = {"settings": settings, "index": result.index, "a_won": result.a_won,
+               "tallies": {name: asdict(tally) for name, tally in result.tallies.items()}}
+        with path.open("a") as stream:
+            stream.write(json.dumps(row) + "\n")
+    return append
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -238,6 +278,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=64, help="deals that judge a decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--results", type=Path, default=None,
+                        help="JSON-lines file: each game appended, a run resumed from it")
     parser.add_argument("--without-first-view", action="store_true",
                         help="give the bots the log alone (the memory before 2026-12-05)")
     options = parser.parse_args()
@@ -246,7 +288,13 @@ def main() -> None:
                     not options.without_first_view, options.game)
     started = time.perf_counter()
     totals: dict[str, Tally] = {}
-    results = play_all(play_game, config)
+    if options.results is None:
+        results = play_all(play_game, config)
+    else:
+        done = load_results(options.results, config)
+        missing = [index for index in range(config.games) if index not in done]
+        played = play_all(play_game, config, appender(options.results, config), missing)
+        results = sorted([*done.values(), *played], key=lambda result: result.index)
     a_wins = sum(1 for result in results if result.a_won)
     for result in results:
         for name, tally in result.tallies.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -17,18 +17,21 @@ def seed_for(seed: int, index: int, part: str) -> int:
 
 
 def play_all(play: Callable[[Any, int], Any], config: Any,
-             progress: Callable[[Any, int], None] | None = None) -> list[Any]:
-    """``play(config, index)`` for every game (on ``config.jobs`` processes);
-    the results, which carry their ``index``, in game order."""
+             progress: Callable[[Any, int], None] | None = None,
+             indices: Iterable[int] | None = None) -> list[Any]:
+    """``play(config, index)`` for every game (on ``config.jobs`` processes),
+    or for ``indices`` only (a run resumed); the results, which carry their
+    ``index``, in game order."""
+    wanted = list(range(config.games) if indices is None else indices)
     results: list[Any] = []
     if config.jobs <= 1:
-        for index in range(config.games):
+        for index in wanted:
             results.append(play(config, index))
             if progress:
                 progress(results[-1], len(results))
     else:
         with ProcessPoolExecutor(max_workers=config.jobs) as pool:
-            futures = [pool.submit(play, config, index) for index in range(config.games)]
+            futures = [pool.submit(play, config, index) for index in wanted]
             for future in futures:
                 results.append(future.result())
                 if progress:

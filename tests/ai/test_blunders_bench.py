@@ -1,0 +1,62 @@
+"""The certainty audit's results file (``bench/ai_blunders.py --results``): a
+stopped audit goes on where it stopped, and its report covers every game."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "ai_blunders.py"
+
+
+def _module():
+    spec = importlib.util.spec_from_file_location("ai_blunders", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ai_blunders"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(module, monkeypatch, capsys, *arguments: str) -> tuple[list[int], str]:
+    played: list[int] = []
+    real = module.play_game
+
+    def counted(config, index):
+        played.append(index)
+        return real(config, index)
+
+    monkeypatch.setattr(module, "play_game", counted)
+    monkeypatch.setattr(sys, "argv", ["ai_blunders.py", "--a", "random", "--b", "random",
+                                      "--deals", "2", "--seed", "3", *arguments])
+    module.main()
+    return played, capsys.readouterr().out
+
+
+def test_it_plays_only_the_games_the_file_lacks(tmp_path, monkeypatch, capsys):
+    audit = _module()
+    results = tmp_path / "audit.jsonl"
+    played, first = _run(audit, monkeypatch, capsys, "--games", "2", "--results", str(results))
+    assert played == [0, 1]
+    played, second = _run(audit, monkeypatch, capsys, "--games", "3", "--results", str(results))
+    assert played == [2]
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert [row["index"] for row in rows] == [0, 1, 2]
+    assert "won" in second and "of 3 " in second
+
+    # The same three games in one run without a file: the same report.
+    played, whole = _run(audit, monkeypatch, capsys, "--games", "3")
+    assert played == [0, 1, 2]
+    table = [line for line in whole.splitlines() if line.startswith("| random")]
+    assert table == [line for line in second.splitlines() if line.startswith("| random")]
+
+
+def test_it_keeps_apart_the_games_of_other_settings(tmp_path, monkeypatch, capsys):
+    audit = _module()
+    results = tmp_path / "audit.jsonl"
+    _run(audit, monkeypatch, capsys, "--games", "1", "--results", str(results))
+    played, _out = _run(audit, monkeypatch, capsys, "--games", "1", "--results", str(results),
+                        "--deals", "3")
+    assert played == [0]  # another judge: the game counts anew
+    assert len(results.read_text().splitlines()) == 2
