@@ -38,9 +38,13 @@ class GroupJoiner:
         self.connection = connection
         self.expiry = expiry
         self.waiting: list[_Join] = []
-        self.flushing = False
-        #: The running flush (held: the loop keeps only a weak reference to a task).
+        #: The last flush (held: the loop keeps only a weak reference to a task).
         self.task: asyncio.Task | None = None
+
+    @property
+    def flushing(self) -> bool:
+        """A flush is under way: a new join waits for its next pipeline."""
+        return self.task is not None and not self.task.done()
 
     async def join(self, keys: list[bytes], channel: str) -> None:
         """Add ``channel`` to the sorted sets ``keys`` (with their expiry)."""
@@ -48,7 +52,6 @@ class GroupJoiner:
         entry = _Join(keys, channel, loop.create_future())
         self.waiting.append(entry)
         if not self.flushing:
-            self.flushing = True
             self.task = loop.create_task(self._flush())
         try:
             await asyncio.shield(entry.done)
@@ -78,7 +81,6 @@ class GroupJoiner:
                         if not entry.done.done():
                             entry.done.set_result(None)
         finally:
-            self.flushing = False
             for entry in self.waiting:  # only when cancelled: the loop is closing
                 entry.done.cancel()
             self.waiting = []

@@ -94,14 +94,16 @@ def still_signed_in(scope: dict) -> bool:
 def _token_holds_sql() -> str:
     """The token is still there, still the user's, and the account still active."""
     from django.contrib.auth import get_user_model
-    from django.db import connection
     from rest_framework.authtoken.models import Token
 
-    quote = connection.ops.quote_name
-    token, user = quote(Token._meta.db_table), quote(get_user_model()._meta.db_table)
-    return (f"SELECT 1 FROM {token} t "
-            f"INNER JOIN {user} u ON u.{quote('id')} = t.{quote('user_id')} "
-            f"WHERE t.{quote('key')} = %s AND t.{quote('user_id')} = %s AND u.{quote('is_active')}")
+    from druidsite.row_loader import quoted_column, quoted_table
+
+    user = get_user_model()
+    token_user = quoted_column(Token, "user", "t")
+    return (f"SELECT 1 FROM {quoted_table(Token)} t INNER JOIN {quoted_table(user)} u "
+            f"ON {quoted_column(user, user._meta.pk.name, 'u')} = {token_user} "
+            f"WHERE {quoted_column(Token, Token._meta.pk.name, 't')} = %s "
+            f"AND {token_user} = %s AND {quoted_column(user, 'is_active', 'u')}")
 
 
 def _session_names(key: str, user) -> bool:

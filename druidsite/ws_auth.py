@@ -19,43 +19,37 @@ from django.conf import settings
 
 
 @functools.cache
-def _token_user_query(vendor: str) -> tuple[str, list[tuple[str, list, object]]]:
-    """The query of ``_user_for_token`` for the database ``vendor``, and for each of
-    its columns the user's field name with the converters the ORM applies to it.
-    Plain SQL, built once: compiling the ORM's join cost more than running it, for
-    every handshake of a program (docs/storm.md)."""
+def _token_user_read():
+    """The query of ``_user_for_token`` and the loader of its row. Plain SQL, built
+    once: compiling the ORM's join cost more than running it, for every handshake
+    of a program (docs/storm.md)."""
     from django.contrib.auth import get_user_model
-    from django.db import connection
     from rest_framework.authtoken.models import Token
 
-    quote, user = connection.ops.quote_name, get_user_model()._meta
-    columns = [field.get_col("u") for field in user.concrete_fields]
-    sql = (f"SELECT {', '.join(f'u.{quote(col.target.column)}' for col in columns)} "
-           f"FROM {quote(Token._meta.db_table)} t JOIN {quote(user.db_table)} u "
-           f"ON u.{quote(user.pk.column)} = t.{quote(Token._meta.get_field('user').column)} "
-           f"WHERE t.{quote(Token._meta.pk.column)} = %s")
-    return sql, [(col.target.attname, connection.ops.get_db_converters(col)
-                  + col.get_db_converters(connection), col) for col in columns]
+    from druidsite.row_loader import RowLoader, quoted_column, quoted_table
+
+    user = get_user_model()
+    loader = RowLoader(user)
+    user_key = quoted_column(user, user._meta.pk.name, "u")
+    sql = (f"SELECT {loader.select_list('u')} "
+           f"FROM {quoted_table(Token)} t JOIN {quoted_table(user)} u "
+           f"ON {user_key} = {quoted_column(Token, 'user', 't')} "
+           f"WHERE {quoted_column(Token, Token._meta.pk.name, 't')} = %s")
+    return sql, loader
 
 
 @database_sync_to_async
 def _user_for_token(key: str):
     """The active user of API token ``key``, or None (as the ORM would load it)."""
-    from django.contrib.auth import get_user_model
     from django.db import connection
 
-    sql, columns = _token_user_query(connection.vendor)
+    sql, loader = _token_user_read()
     with connection.cursor() as cursor:
         cursor.execute(sql, [key])
         row = cursor.fetchone()
     if row is None:
         return None
-    values = []
-    for value, (_, converters, col) in zip(row, columns, strict=True):
-        for convert in converters:
-            value = convert(value, col, connection)
-        values.append(value)
-    user = get_user_model().from_db(connection.alias, [name for name, *_ in columns], values)
+    user = loader.make(row)
     return user if user.is_active else None
 
 
