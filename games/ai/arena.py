@@ -98,7 +98,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="round robin, tables: LEVEL=RATING fixes the scale "
                         "(default heuristic=1500)")
     parser.add_argument("--results", default=None,
-                        help="round robin, tables: append each game to this JSON-lines file")
+                        help="append each game to this JSON-lines file; a run with the same "
+                        "file plays only the games it lacks (round robin, tables, matches)")
     parser.add_argument("--rate-only", action="store_true",
                         help="round robin, tables: rate the games of --results without playing")
 
@@ -147,7 +148,8 @@ def run_from_options(options: dict[str, Any], err: Any = sys.stderr) -> str:
         err.flush()
 
     started = time.perf_counter()
-    results = run_arena(config, progress if options.get("progress") else None)
+    results = run_arena(config, progress if options.get("progress") else None,
+                        options.get("results"))
     return format_report(config, results, time.perf_counter() - started)
 
 

@@ -16,11 +16,13 @@ with ``play_game``.
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from games.rules import get_rules
@@ -120,10 +122,55 @@ def play_game(config: ArenaConfig, index: int, observe: Observer | None = None) 
 
 
 def run_arena(
-    config: ArenaConfig, progress: Callable[[GameResult, int], None] | None = None
+    config: ArenaConfig, progress: Callable[[GameResult, int], None] | None = None,
+    results_path: str | None = None,
 ) -> list[GameResult]:
-    """Play all games (on ``config.jobs`` processes); results in game order."""
-    return play_all(play_game, config, progress)
+    """Play all games (on ``config.jobs`` processes); results in game order.
+
+    With ``results_path`` each game is appended to that JSON-lines file as it
+    ends, and the games the file already holds for the same match (levels,
+    budgets, seed, game, turn limit) are read from it instead of played: a
+    match of hundreds of games goes on where it stopped."""
+    if results_path is None:
+        return play_all(play_game, config, progress)
+    done = load_match_results(results_path, config)
+    missing = [index for index in range(config.games) if index not in done]
+
+    def keep(result: GameResult, count: int) -> None:
+        with open(results_path, "a") as stream:
+            stream.write(json.dumps({"match": match_settings(config), **asdict(result)}) + "\n")
+        if progress:
+            progress(result, len(done) + count)
+
+    played = play_all(play_game, config, keep, missing)
+    return sorted([*done.values(), *played], key=lambda result: result.index)
+
+
+def match_settings(config: ArenaConfig) -> dict[str, Any]:
+    """What makes two runs' games the same games (the jobs do not)."""
+    def budget(value: Budget | None) -> list[Any] | None:
+        return None if value is None else [value.iterations, value.cpu_seconds]
+
+    return {"game": config.game, "a": config.a, "b": config.b, "seed": config.seed,
+            "turn_limit": config.turn_limit, "budget_a": budget(config.budget_a),
+            "budget_b": budget(config.budget_b)}
+
+
+def load_match_results(path: str, config: ArenaConfig) -> dict[int, GameResult]:
+    """The games of the results file ``path`` played in ``config``'s match, by index."""
+    settings = match_settings(config)
+    found: dict[int, GameResult] = {}
+    if not os.path.exists(path):
+        return found
+    with open(path) as stream:
+        for line in stream:
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row.pop("match", None) != settings or row["index"] >= config.games:
+                continue
+            found[row["index"]] = GameResult(**row)
+    return found
 
 
 def format_report(config: ArenaConfig, results: list[GameResult], wall: float | None = None) -> str:

@@ -11,6 +11,7 @@ import pytest
 from games.ai.arena import main
 from games.ai.arena_match import ArenaConfig, format_report, play_game, run_arena
 from games.ai.arena_tools import wilson
+from games.ai.base import Budget
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -73,6 +74,30 @@ def test_it_plays_on_two_processes_with_the_same_results():
     serial = run_arena(config)
     parallel = run_arena(ArenaConfig(a="random", b="heuristic", games=4, seed=5, jobs=2))
     assert [(r.winner, r.turns) for r in serial] == [(r.winner, r.turns) for r in parallel]
+
+
+def test_it_goes_on_with_a_match_from_its_results_file(tmp_path):
+    path = str(tmp_path / "match.jsonl")
+    config = ArenaConfig(a="random", b="heuristic", games=2, seed=5)
+    told: list[int] = []
+    first = run_arena(config, lambda result, count: told.append(count), path)
+    assert told == [1, 2]
+    longer = ArenaConfig(a="random", b="heuristic", games=3, seed=5)
+    played: list[int] = []
+    resumed = run_arena(longer, lambda result, count: played.append(result.index), path)
+    assert played == [2]  # the first two were read from the file
+    assert resumed[:2] == first  # CPU times and all
+
+    def games(results):
+        return [(r.index, r.a_seat, r.winner, r.turns, r.ending) for r in results]
+
+    assert games(resumed) == games(run_arena(longer))  # as if played in one run
+    # Another match's games in the same file are not its games.
+    other = ArenaConfig(a="random", b="heuristic", games=1, seed=5,
+                        budget_b=Budget(iterations=2))
+    assert run_arena(other, lambda result, count: played.append(result.index), path)
+    assert played == [2, 0]
+    assert len(Path(path).read_text().splitlines()) == 4
 
 
 def test_it_computes_the_wilson_interval():
