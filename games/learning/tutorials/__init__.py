@@ -1,0 +1,1 @@
+"""The scripts of the guided first games, one module per game."""
