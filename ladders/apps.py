@@ -11,7 +11,7 @@ class LaddersConfig(AppConfig):
         # Connect the receivers of finished matches (ratings, ladder positions).
         from games.core import disputes
         from ladders import leaving, receivers  # noqa: F401
-        from ladders.services import decide_dispute
+        from ladders.decisions import decide_dispute
 
         disputes.DECIDERS.append(decide_dispute)
         leaving.register()

@@ -4,7 +4,7 @@ The record is the ladder's audit log, in the order it was written (every row is
 written under the lock of the Ladder row, so id order is the order things
 happened): joins, adds, moves, removals, each result at the moment it was first
 applied, and the close. A game's outcome is the one its latest result row gives
-(an admin's decision writes one: ladders.services.follow_decision); in a closed
+(an admin's decision writes one: ladders.decisions.follow_decision); in a closed
 ladder, the latest one written before the close. The start order of a season
 that kept the previous one's order is in its "create" row.
 """

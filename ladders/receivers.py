@@ -14,7 +14,7 @@ import logging
 from django.dispatch import receiver
 
 from games.core.commit import result_changed
-from ladders import ratings, services
+from ladders import decisions, ratings, services
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ def rate_finished_match(sender, match_id: int, version: int | None = None, **kwa
 def apply_ladder_result(sender, match_id: int, **kwargs) -> None:
     try:
         services.apply_results(match_id)
-        services.follow_decision(match_id)
+        decisions.follow_decision(match_id)
     except Exception:
         log.exception("applying the ladder result of match %s failed; catch_up will retry",
                       match_id)

@@ -34,7 +34,8 @@ from druidsite import dates
 from games.core import services as game_services
 from games.core import terms
 from games.core.services import Conflict, Forbidden, NotFound, ServiceError
-from games.models import Match, Seat
+from games.models import Match
+from ladders.decisions import correct_result, follow_decision, replay_order
 from ladders.eligibility import ChallengeFacts, blockers
 from ladders.models import (
     Announcement,
@@ -47,6 +48,7 @@ from ladders.models import (
 )
 from ladders.positions import apply_order, audit, entries_in_order, move_to
 from ladders.season_close import freeze
+from ladders.service_base import lock_ladder, require_staff, winner_and_loser
 
 Action = LadderAudit.Action
 
@@ -59,20 +61,8 @@ __all__ = [
 ]
 
 
-def _lock_ladder(ladder_id: Any) -> Ladder:
-    try:
-        return Ladder.objects.select_for_update().get(pk=int(getattr(ladder_id, "pk", ladder_id)))
-    except (Ladder.DoesNotExist, TypeError, ValueError):
-        raise NotFound(_("There is no ladder %(id)s.") % {"id": ladder_id}) from None
-
-
 def _entry(entries: list[LadderEntry], user_id: int | None) -> LadderEntry | None:
     return next((entry for entry in entries if entry.user_id == user_id), None)
-
-
-def _require_staff(actor) -> None:
-    if not getattr(actor, "is_staff", False):
-        raise Forbidden(_("Only admins may do this."))
 
 
 def _touch(entries: list[LadderEntry], user_ids: set[int], now: datetime) -> None:
@@ -88,7 +78,7 @@ def _touch(entries: list[LadderEntry], user_ids: set[int], now: datetime) -> Non
 def join(ladder_id: Any, user) -> LadderEntry:
     """Put the player at the bottom of an open ladder."""
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         if not ladder.is_open:
             raise Conflict(_("This ladder does not take new players now."))
         if not user.is_active:
@@ -166,7 +156,7 @@ def leave(ladder_id: Any, user) -> list[int]:
     """Take the player off the ladder (after the confirmation page); returns the ids of
     the games resigned."""
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         if ladder.status == Ladder.Status.CLOSED:
             raise Conflict(_("The ladder is closed: its final standings stay as they are."))
         entries = entries_in_order(ladder)
@@ -179,7 +169,7 @@ def leave(ladder_id: Any, user) -> list[int]:
 def challenge(ladder_id: Any, challenger, defender) -> LadderGame:
     """Challenge a player above: the game starts at once with the ladder's settings."""
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         entries = entries_in_order(ladder)
         mine = _entry(entries, challenger.pk)
         theirs = _entry(entries, getattr(defender, "pk", None))
@@ -209,18 +199,9 @@ def challenge(ladder_id: Any, challenger, defender) -> LadderGame:
 # --- results ----------------------------------------------------------------------------
 
 
-def _winner_and_loser(game: LadderGame) -> tuple[int | None, int | None]:
-    results = dict(Seat.objects.filter(match_id=game.match_id).values_list("user_id", "result"))
-    for user_id in (game.challenger_id, game.defender_id):
-        if results.get(user_id) == Seat.Result.WIN:
-            other = game.defender_id if user_id == game.challenger_id else game.challenger_id
-            return user_id, other
-    return None, None
-
-
 def _apply_one(ladder: Ladder, entries: list[LadderEntry], game: LadderGame) -> None:
     match = game.match
-    winner, loser = _winner_and_loser(game)
+    winner, loser = winner_and_loser(game)
     challenger = _entry(entries, game.challenger_id)
     defender = _entry(entries, game.defender_id)
     if ladder.status == Ladder.Status.CLOSED:
@@ -280,7 +261,7 @@ def apply_results(match_id: int | None = None) -> int:
     applied = 0
     for ladder_id in ladder_ids:
         with transaction.atomic():
-            applied += _apply_pending(_lock_ladder(ladder_id))
+            applied += _apply_pending(lock_ladder(ladder_id))
     return applied
 
 
@@ -289,9 +270,9 @@ def apply_results(match_id: int | None = None) -> int:
 
 def add_player(ladder_id: Any, actor, user, position: int | None = None) -> LadderEntry:
     """Add a player (at the bottom, or at ``position`` with everyone from there down one)."""
-    _require_staff(actor)
+    require_staff(actor)
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         if ladder.status == Ladder.Status.CLOSED:
             raise Conflict(_("The ladder is closed."))
         entries = entries_in_order(ladder)
@@ -314,14 +295,14 @@ def remove_player(ladder_id: Any, actor, user, reason: str = "", *,
     them from the ladder for ``ban_days`` or for good. Their open ladder games are
     resigned, rated or not as the ladder says (``rate_removals``). Returns the ids of
     the games resigned."""
-    _require_staff(actor)
+    require_staff(actor)
     reason = " ".join(str(reason or "").split())[:500]
     if (ban_days or ban_forever) and not reason:
         raise ServiceError(_("Give the reason for the ban: the player reads it."))
     if ban_days is not None and not 1 <= int(ban_days) <= 3650:
         raise ServiceError(_("A ban lasts 1 to 3650 days, or for good."))
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         if ladder.status == Ladder.Status.CLOSED:  # its final standings stay as stored
             raise Conflict(_("The ladder is closed."))
         entries = entries_in_order(ladder)
@@ -345,9 +326,9 @@ def remove_player(ladder_id: Any, actor, user, reason: str = "", *,
 
 
 def lift_ban(ladder_id: Any, actor, user) -> None:
-    _require_staff(actor)
+    require_staff(actor)
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         deleted, _count = LadderBan.objects.filter(ladder=ladder, user=user).delete()
         if not deleted:
             raise Conflict(_("%(name)s is not banned from this ladder.") % {
@@ -357,9 +338,9 @@ def lift_ban(ladder_id: Any, actor, user) -> None:
 
 def invite(ladder_id: Any, actor, user) -> LadderInvite:
     """Invite a player to an invite-only ladder (they join themselves)."""
-    _require_staff(actor)
+    require_staff(actor)
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         invitation, created = LadderInvite.objects.get_or_create(
             ladder=ladder, user=user, defaults={"by": actor})
         if not created:
@@ -373,14 +354,14 @@ def invite(ladder_id: Any, actor, user) -> LadderInvite:
 
 def announce(ladder_id: Any, actor, text: str) -> Announcement:
     """An admin's announcement: on the ladder page, and a notice to every player."""
-    _require_staff(actor)
+    require_staff(actor)
     text = str(text or "").strip()
     if not text:
         raise ServiceError(_("An announcement needs a text."))
     if len(text) > 2000:
         raise ServiceError(_("An announcement is at most 2000 characters."))
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         if ladder.status == Ladder.Status.CLOSED:
             raise Conflict(_("The ladder is closed."))
         item = Announcement.objects.create(ladder=ladder, text=text, by=actor)
@@ -394,12 +375,12 @@ def announce(ladder_id: Any, actor, text: str) -> Announcement:
 def next_season(ladder_id: Any, actor, *, name: str, keep_order: bool) -> Ladder:
     """Start the next season: a new ladder with the same settings (and the final order,
     with ``keep_order``, or empty); the old one is closed, read-only from then on."""
-    _require_staff(actor)
+    require_staff(actor)
     name = " ".join(str(name or "").split())
     if not name or len(name) > 100:
         raise ServiceError(_("The new season needs a name of at most 100 characters."))
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         if Ladder.objects.filter(previous=ladder).exists():
             raise Conflict(_("The next season of this ladder has been started already."))
         if ladder.status != Ladder.Status.CLOSED:
@@ -457,9 +438,9 @@ def delete_refusal(ladder: Ladder) -> str:
 
 def move_player(ladder_id: Any, actor, user, position: int) -> LadderEntry:
     """Put a player at ``position``; the players in between shift by one."""
-    _require_staff(actor)
+    require_staff(actor)
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         if ladder.status == Ladder.Status.CLOSED:
             raise Conflict(_("The ladder is closed."))
         entries = entries_in_order(ladder)
@@ -476,122 +457,15 @@ def move_player(ladder_id: Any, actor, user, position: int) -> LadderEntry:
     return entry
 
 
-def correct_result(game_id: Any, actor, result: str, note: str = "", *,
-                   notify: bool = True) -> LadderGame:
-    """An admin's decision on a finished ladder game: "challenger", "defender", "draw"
-    or "annul". One commit of the game (games.core.services.correct_result or annul_result)
-    with the decision and its reason in the game's log; the settle task then replays
-    the ratings (ladders.rerate) and moves the positions (follow_decision); both
-    players are told. A decision that changes nothing is refused."""
-    _require_staff(actor)
-    if result not in ("challenger", "defender", "draw", "annul"):
-        raise ServiceError(_("The decision is the challenger's win, the defender's, a draw, "
-                             "or an annulment."))
-    game = LadderGame.objects.select_related("match").filter(pk=game_id).first()
-    if game is None:
-        raise NotFound(_("There is no ladder game %(id)s.") % {"id": game_id})
-    reason = note or _("decided by an admin")
-    winner_id = {"challenger": game.challenger_id, "defender": game.defender_id}.get(result)
-    seats = list(Seat.objects.filter(match_id=game.match_id).select_related("user"))
-    winner = next((seat.seat for seat in seats if seat.user_id == winner_id), None)
-    before = {seat.user.username: seat.result for seat in seats}
-    with transaction.atomic():
-        ladder = _lock_ladder(game.ladder_id)
-        if result == "annul":
-            committed = game_services.annul_result(game.match_id, actor, reason)
-        else:
-            committed = game_services.correct_result(game.match_id, actor, winner, reason)
-        audit(ladder, actor, Action.CORRECT, match=game.match_id,
-              version=committed.records[0].version, result=result,
-              note=str(note)[:500], before=before,
-              after={s.user.username: s.result for s in committed.seats})
-    if notify:  # a ruling on a dispute tells the players itself
-        from ladders import notices
-
-        notices.result_decided(game, [seat.user for seat in seats], result,
-                               committed.records[0].events[0]["reason"])
-    return game
-
-
-def decide_dispute(dispute, actor, ruling: str, winner: str | None, reason: str) -> bool:
-    """A ruling that changes a ladder game's result goes through the ladder (its audit
-    log, positions and notices); False for a game of no ladder."""
-    game = LadderGame.objects.filter(match_id=dispute.match_id).first()
-    if game is None:
-        return False
-    if ruling == "annul":
-        result = "annul"
-    else:
-        user_id = next((s.user_id for s in Seat.objects.filter(match_id=game.match_id)
-                        if s.seat == winner), None)
-        result = {game.challenger_id: "challenger", game.defender_id: "defender"}.get(
-            user_id, "draw")
-    correct_result(game.pk, actor, result, reason, notify=False)
-    return True
-
-
-def _outcome_now(game: LadderGame, match: Match) -> str:
-    if match.end_reason == Match.Reason.ANNULLED:
-        return LadderGame.Outcome.ANNULLED
-    winner, _loser = _winner_and_loser(game)
-    if winner is None:
-        return LadderGame.Outcome.DRAW
-    if winner == game.challenger_id:
-        return LadderGame.Outcome.CHALLENGER_WON
-    return LadderGame.Outcome.DEFENDER_WON
-
-
-def follow_decision(match_id: int) -> bool:
-    """After an admin's decision on a resolved ladder game, the positions follow it: the
-    game's new outcome is recorded (a "result" row marked as a decision) and the order
-    is replayed from the ladder's record (ladders.ladder_fold): the game keeps its place
-    among the ladder's events, so an annulled game counts as never played, and every
-    later result is applied again. Nothing moves in a closed ladder, or by a game that
-    one of its players had left (docs/ladders.md). Idempotent: the game's outcome
-    records what was applied."""
-    game = (LadderGame.objects.select_related("match", "challenger", "defender")
-            .filter(match_id=match_id, resolved=True).first())
-    if game is None or game.outcome in (LadderGame.Outcome.LEFT, LadderGame.Outcome.CLOSED):
-        return False
-    with transaction.atomic():
-        ladder = _lock_ladder(game.ladder_id)
-        game = LadderGame.objects.select_related("match", "challenger", "defender").get(
-            pk=game.pk)
-        old, new = game.outcome, _outcome_now(game, game.match)
-        if old == new:
-            return False
-        game.outcome = new
-        game.save(update_fields=["outcome"])
-        row = audit(ladder, None, Action.RESULT, match=game.match_id,
-                    challenger=game.challenger.username, defender=game.defender.username,
-                    outcome=new, was=old, decision=True, moves=[])
-        if ladder.status != Ladder.Status.CLOSED:
-            row.detail["moves"] = replay_order(ladder)
-            row.save(update_fields=["detail"])
-    return True
-
-
-def replay_order(ladder: Ladder) -> list[dict[str, Any]]:
-    """Put a locked ladder's entries in the order its record gives (ladders.ladder_replay);
-    returns the moves. Entries the record does not place keep their relative order at
-    the bottom (a ladder whose start was not recorded)."""
-    from ladders.ladder_replay import replayed_order
-
-    entries = entries_in_order(ladder)
-    rank = {user_id: index for index, user_id in enumerate(replayed_order(ladder))}
-    entries.sort(key=lambda entry: (rank.get(entry.user_id, len(rank)), entry.position))
-    return apply_order(entries)
-
-
 def set_status(ladder_id: Any, actor, status: str) -> Ladder:
     """Freeze, unfreeze or close a ladder. Unfreezing applies the results that waited."""
-    _require_staff(actor)
+    require_staff(actor)
     actions = {Ladder.Status.FROZEN: Action.FREEZE, Ladder.Status.OPEN: Action.UNFREEZE,
                Ladder.Status.CLOSED: Action.CLOSE}
     if status not in actions:
         raise ServiceError(_("Unknown ladder status %(status)s.") % {"status": status})
     with transaction.atomic():
-        ladder = _lock_ladder(ladder_id)
+        ladder = lock_ladder(ladder_id)
         if ladder.status == Ladder.Status.CLOSED:
             raise Conflict(_("The ladder is closed."))
         if ladder.status == status:
@@ -618,7 +492,7 @@ def drop_inactive(now: datetime | None = None) -> int:
         status=Ladder.Status.OPEN, inactivity_days__gt=0
     ).values_list("pk", flat=True):
         with transaction.atomic():
-            ladder = _lock_ladder(ladder_id)
+            ladder = lock_ladder(ladder_id)
             if not ladder.is_open:
                 continue
             cutoff = now - timedelta(days=ladder.inactivity_days)
