@@ -17,6 +17,7 @@ from games.core.errors import Forbidden, ServiceError
 from tournaments.models import TournamentDirector
 
 REASON_LENGTH = 500
+MAX_ID = 2**63 - 1  # the largest id a BigAutoField (or SQLite's INTEGER) holds
 
 
 def may_direct(tournament_id: Any, user) -> bool:
@@ -28,6 +29,10 @@ def may_direct(tournament_id: Any, user) -> bool:
     try:
         pk = int(pk)
     except (TypeError, ValueError):
+        return False
+    # A foreign key's lookup, unlike a primary key's, sends an id past the database's
+    # integers as it is (SQLite then raises OverflowError): no such tournament.
+    if not 0 < pk <= MAX_ID:
         return False
     return TournamentDirector.objects.filter(tournament_id=pk, user=user).exists()
 

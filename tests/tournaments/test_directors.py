@@ -52,6 +52,14 @@ def test_a_director_of_one_tournament_cannot_touch_another(make_tournament, dire
     assert other.status == "draft" and not other.audit.exists()
 
 
+@pytest.mark.parametrize("tournament_id", [0, -1, 10**20, "12x", None])
+def test_it_names_no_director_of_a_tournament_that_cannot_be(tournament_id, director):
+    # An id past the database's integers raised OverflowError on SQLite (a 500).
+    from tournaments.directing import may_direct
+
+    assert may_direct(tournament_id, director) is False
+
+
 def test_it_lets_staff_direct_every_tournament_without_being_named(make_tournament, staff):
     cup = make_tournament(status=Tournament.Status.DRAFT)
     services.open_registration(cup.pk, staff)
