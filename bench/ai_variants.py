@@ -1,14 +1,20 @@
-"""The arena with variants of the Druidenwalzer strong level, for comparisons.
+"""The arena with variants of the strong levels, for comparisons.
 
     python bench/ai_variants.py --a strong --b strong-no-memory --games 60 --cpu 0.05 --seed 7
     python bench/ai_variants.py --a strong-playout-25 --b baseline --games 100 --cpu 0.3 --seed 1
+    python bench/ai_variants.py --game caesar-cleopatra --a strong-turns-2 --b heuristic \
+        --b-cpu 0 --games 200 --cpu 0.25 --seed 11 --results cc_turns2.jsonl
 
 The variants switch one part of the strong level off (``StrongBot``'s
 flags) or score its leaves with another share of random playout
 (``strong-eval-only``: none, the level before 2026-12-02), and play as
-arena levels beside the others (``baseline``, ``heuristic``...). Both
-sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given). The report
-is the arena's (``games.ai.arena_match.format_report``).
+arena levels beside the others (``baseline``, ``heuristic``...). Caesar &
+Cleopatra's variants (``CC_VARIANTS``) change how far a leaf is played on
+(``strong-turns-0``: scored at once, ``strong-turns-2``: to the end of the
+next turn) or the exploration constant. Both sides get ``--cpu`` CPU seconds
+a move (B ``--b-cpu`` if given). The report is the arena's
+(``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
+and resumes a stopped run.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.ai import registry  # noqa: E402
 from games.ai.arena_match import ArenaConfig, format_report, run_arena  # noqa: E402
 from games.ai.base import Budget  # noqa: E402
+from games.ai.caesar_cleopatra.search import StrongBot as CCStrongBot  # noqa: E402
 from games.ai.druidenwalzer.search import StrongBot  # noqa: E402
 
 VARIANTS = {
@@ -37,6 +44,14 @@ VARIANTS = {
     "strong-explore-50": lambda: StrongBot(exploration=0.5),
 }
 
+CC_VARIANTS = {
+    "strong-turns-0": lambda: CCStrongBot(rollout_turns=0),
+    "strong-turns-2": lambda: CCStrongBot(rollout_turns=2),
+    "strong-explore-10": lambda: CCStrongBot(exploration=0.1),
+    "strong-explore-40": lambda: CCStrongBot(exploration=0.4),
+    "strong-no-memory": lambda: CCStrongBot(remember=False),
+}
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
@@ -45,19 +60,27 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--cpu", type=float, default=0.05, help="CPU seconds a move, each side")
     parser.add_argument("--b-cpu", type=float, default=None,
-                        help="B's CPU seconds a move (default: --cpu)")
+                        help="B's CPU seconds a move (default: --cpu; 0: its level's own)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--game", default="druidenwalzer",
+                        choices=("druidenwalzer", "caesar-cleopatra"))
+    parser.add_argument("--results", default=None,
+                        help="JSON-lines file: each game appended, a stopped run resumed")
     options = parser.parse_args()
     # Worker processes are forked, so they see the variants registered here.
+    variants = VARIANTS if options.game == "druidenwalzer" else CC_VARIANTS
     registry.ARENA_LEVELS.update(
-        {name: {"druidenwalzer": make} for name, make in VARIANTS.items()})
+        {name: {options.game: make} for name, make in variants.items()})
     budget = Budget(cpu_seconds=options.cpu)
-    budget_b = budget if options.b_cpu is None else Budget(cpu_seconds=options.b_cpu)
+    # --b-cpu 0: B at its level's own budget (the heuristic's 6 deals).
+    budget_b = (budget if options.b_cpu is None
+                else None if options.b_cpu == 0 else Budget(cpu_seconds=options.b_cpu))
     config = ArenaConfig(a=options.a, b=options.b, games=options.games, seed=options.seed,
-                         jobs=options.jobs, budget_a=budget, budget_b=budget_b)
+                         jobs=options.jobs, budget_a=budget, budget_b=budget_b,
+                         game=options.game)
     started = time.perf_counter()
-    results = run_arena(config)
+    results = run_arena(config, results_path=options.results)
     print(format_report(config, results, time.perf_counter() - started))
 
 
