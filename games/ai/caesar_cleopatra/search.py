@@ -80,6 +80,11 @@ PRIOR_VISITS = 2.0  # how many visits a child's prior counts for
 # there: 11 wins in 16 games against strong-old at the default budget, where
 # leaves scored at once won 3 (same seed).
 ROLLOUT_TURNS = 1
+# The root's priors averaged over this many deals (1: the first deal's alone, as
+# every other node's). At the default budget the search runs about 130
+# iterations over up to a hundred root moves, so the priors decide much of the
+# choice; the heuristic averages over 6 deals (bench/ai_variants.py measures it).
+ROOT_DEALS = 1
 TEARDOWN_SHARE = 0.012  # of the CPU budget, left for freeing the tree
 # The turn's tempo, in evaluation points for the player whose turn it is, by
 # step (setup, start, place, second, placed, passive). A whole active turn
@@ -164,13 +169,17 @@ def search(
     exploration: float = EXPLORATION,
     rollout_turns: int = ROLLOUT_TURNS,
     allowed: set[Action] | None = None,
+    root_deals: int = ROOT_DEALS,
 ) -> dict[Action, Node]:
     """Run the ISMCTS; returns the root's children (the bot's moves).
 
     ``iterations`` caps the search (``None``: until the deadline);
-    ``allowed``: the root's moves to search (``None``: all)."""
+    ``allowed``: the root's moves to search (``None``: all); ``root_deals``: the
+    deals the root's priors are averaged over."""
     seat = observation.seat
     root = Node(1 - seat, 0.5)
+    if root_deals > 1:
+        _root_priors(root, observation, rng, root_deals, allowed, deadline)
     sample = observation.sample
     log, sqrt = math.log, math.sqrt
     prior_visits = PRIOR_VISITS
@@ -230,6 +239,26 @@ def search(
     return root.children
 
 
+def _root_priors(root: Node, observation: Observation, rng: random.Random, deals: int,
+                 allowed: set[Action] | None, deadline: Deadline) -> None:
+    """The root's children, each with its prior averaged over ``deals`` deals (fewer
+    when the deadline comes first; a move not met here gets its prior in the search)."""
+    values: dict[Action, list[float]] = {}
+    for number in range(deals):
+        if number and deadline.passed():
+            break
+        state = observation.sample(rng)
+        mover = state.to_move
+        assert mover is not None  # the bot decides in a game still on
+        for action in legal_actions(state):
+            if allowed is None or action in allowed:
+                after = state.copy()
+                play(after, action)
+                values.setdefault(action, []).append(win_chance(after, mover))
+    for action, chances in values.items():
+        root.children[action] = Node(observation.seat, sum(chances) / len(chances))
+
+
 class StrongBot(ThinkingBot):
     """ISMCTS over deals of the unseen cards (remembering what the log showed);
     it thinks for the whole CPU budget it is granted."""
@@ -238,10 +267,11 @@ class StrongBot(ThinkingBot):
     default_budget = DEFAULT_BUDGET
 
     def __init__(self, exploration: float = EXPLORATION, remember: bool = True,
-                 rollout_turns: int = ROLLOUT_TURNS) -> None:
+                 rollout_turns: int = ROLLOUT_TURNS, root_deals: int = ROOT_DEALS) -> None:
         self.exploration = exploration
         self.remember = remember
         self.rollout_turns = rollout_turns
+        self.root_deals = root_deals
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget, history: list[Event] | None = None) -> Move:
@@ -264,7 +294,7 @@ class StrongBot(ThinkingBot):
         gc.disable()
         try:
             children = search(observation, rng, iterations, deadline, self.exploration,
-                              self.rollout_turns, check.allowed)
+                              self.rollout_turns, check.allowed, self.root_deals)
             stats = {
                 action: (node.visits, node.reward / node.visits if node.visits else node.prior)
                 for action, node in children.items()

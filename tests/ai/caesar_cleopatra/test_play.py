@@ -150,3 +150,32 @@ def test_the_strong_search_may_play_its_leaves_on():
         legal = RULES.legal_moves(state)
         move = bot.choose(RULES.view(state, seat), legal, rng, Budget(iterations=8))
         assert move in legal
+
+
+def test_the_root_priors_may_be_averaged_over_deals():
+    from games.ai.caesar_cleopatra.determinize import Observation
+    from games.ai.base import Deadline
+    from games.ai.caesar_cleopatra.search import Node, StrongBot, _root_priors, win_chance
+    from games.rules.caesar_cleopatra.turn import play
+
+    state, seat = next((s, seat) for s, seat in positions([4]) if RULES.turn_number(s) == 8
+                       and len(RULES.legal_moves(s)) > 5)
+    observation = Observation(RULES.view(state, seat), None)
+    root = Node(1, 0.5)
+    _root_priors(root, observation, random.Random(3), 4, None, Deadline(None))
+    # Each child's prior is the mean of its win chance in the same four deals.
+    rng = random.Random(3)
+    deals = [observation.sample(rng) for _ in range(4)]
+    assert root.children and len(root.children) == len(RULES.legal_moves(state))
+    for action, node in root.children.items():
+        chances = []
+        for deal in deals:
+            after = deal.copy()
+            play(after, action)
+            chances.append(win_chance(after, deal.to_move))
+        assert node.prior == sum(chances) / 4 and node.visits == 0
+        assert node.player == observation.seat
+    legal = RULES.legal_moves(state)
+    move = StrongBot(root_deals=6).choose(RULES.view(state, seat), legal, random.Random(1),
+                                          Budget(iterations=20))
+    assert move in legal
