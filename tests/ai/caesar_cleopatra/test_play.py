@@ -153,8 +153,8 @@ def test_the_strong_search_may_play_its_leaves_on():
 
 
 def test_the_root_priors_may_be_averaged_over_deals():
-    from games.ai.caesar_cleopatra.determinize import Observation
     from games.ai.base import Deadline
+    from games.ai.caesar_cleopatra.determinize import Observation
     from games.ai.caesar_cleopatra.search import Node, StrongBot, _root_priors, win_chance
     from games.rules.caesar_cleopatra.turn import play
 
