@@ -60,3 +60,33 @@ def test_it_keeps_apart_the_games_of_other_settings(tmp_path, monkeypatch, capsy
                         "--deals", "3")
     assert played == [0]  # another judge: the game counts anew
     assert len(results.read_text().splitlines()) == 2
+
+
+def test_it_counts_a_blunder_only_once_more_deals_confirm_it():
+    audit = _module()
+    deals = iter(range(100))
+
+    def sample():
+        return next(deals)
+
+    def wins_before_five(state, index):  # move 1 wins in the first five deals only
+        return index == 1 and state < 5
+
+    certain_win = [False, True]
+    # A missed win that later deals disprove: not a certain win at all.
+    verdict = audit.confirmed((True, True, False, False, False), sample, wins_before_five,
+                              None, certain_win, 0, 10)
+    assert verdict == (False, False, False, False, True)
+    # One that holds in every further deal stays missed.
+    verdict = audit.confirmed((True, True, False, False, False), sample,
+                              lambda state, index: index == 1, None, certain_win, 0, 10)
+    assert verdict == (True, True, False, False, False)
+    # A loss walked into likewise (the chosen move, 0, lost in the first deals only).
+    verdict = audit.confirmed((False, False, True, True, False), iter(range(10)).__next__,
+                              None, lambda state, index: state < 3, certain_win, 0, 5)
+    assert verdict == (False, False, True, False, True)
+    assert audit.confirmed((False, False, True, True, False), sample, None,
+                           lambda state, index: True, certain_win, 0, 5)[3] is True
+    # Without more deals the verdict stands as the first deals gave it.
+    assert audit.confirmed((True, True, False, False, False), sample, wins_before_five,
+                           None, certain_win, 0, 0) == (True, True, False, False, False)
