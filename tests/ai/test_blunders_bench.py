@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "ai_blunders.py"
@@ -28,6 +29,9 @@ def _run(module, monkeypatch, capsys, *arguments: str) -> tuple[list[int], str]:
         return real(config, index)
 
     monkeypatch.setattr(module, "play_game", counted)
+    # Blunders of random players abound: their positions go to a folder of the test's.
+    monkeypatch.setattr(module, "BLUNDERS", Path(tempfile.mkdtemp()))
+
     monkeypatch.setattr(sys, "argv", ["ai_blunders.py", "--a", "random", "--b", "random",
                                       "--deals", "2", "--seed", "3", *arguments])
     module.main()
