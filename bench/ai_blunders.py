@@ -52,7 +52,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ai.arena_tools import play_all, seed_for, wilson  # noqa: E402
+from games.ai.arena_tools import (  # noqa: E402
+    append_result,
+    play_all,
+    read_results,
+    seed_for,
+    wilson,
+)
 from games.ai.base import Budget, start_record  # noqa: E402
 from games.ai.caesar_cleopatra import tactics as cc_tactics  # noqa: E402
 from games.ai.caesar_cleopatra.determinize import Observation as CCObservation  # noqa: E402
@@ -299,29 +305,18 @@ def settings_of(config: Config) -> dict:
 
 def load_results(path: Path, config: Config) -> dict[int, Result]:
     """The games of ``path`` played with ``config``'s settings, by index."""
-    settings = settings_of(config)
-    done: dict[int, Result] = {}
-    if not path.exists():
-        return done
-    for line in path.read_text().splitlines():
-        if not line.strip():
-            continue
-        row = json.loads(line)
-        if row["settings"] != settings or row["index"] >= config.games:
-            continue
-        tallies = {name: Tally(**fields) for name, fields in row["tallies"].items()}
-        done[row["index"]] = Result(row["index"], tallies, row["a_won"])
-    return done
+    rows = read_results(path, settings_of(config), config.games)
+    return {index: Result(index, {name: Tally(**fields) for name, fields in row["tallies"].items()},
+                          row["a_won"]) for index, row in rows.items()}
 
 
 def appender(path: Path, config: Config):
     settings = settings_of(config)
 
     def append(result: Result, _count: int) -> None:
-        row = {"settings": settings, "index": result.index, "a_won": result.a_won,
-               "tallies": {name: asdict(tally) for name, tally in result.tallies.items()}}
-        with path.open("a") as stream:
-            stream.write(json.dumps(row) + "\n")
+        append_result(path, settings, {
+            "index": result.index, "a_won": result.a_won,
+            "tallies": {name: asdict(tally) for name, tally in result.tallies.items()}})
     return append
 
 

@@ -16,8 +16,6 @@ with ``play_game``.
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import time
 from collections import Counter
@@ -27,7 +25,7 @@ from typing import Any
 
 from games.rules import get_rules
 
-from .arena_tools import play_all, seed_for, wilson
+from .arena_tools import append_result, play_all, read_results, seed_for, wilson
 from .base import Budget, start_record
 from .registry import get_arena_bot
 
@@ -137,8 +135,7 @@ def run_arena(
     missing = [index for index in range(config.games) if index not in done]
 
     def keep(result: GameResult, count: int) -> None:
-        with open(results_path, "a") as stream:
-            stream.write(json.dumps({"match": match_settings(config), **asdict(result)}) + "\n")
+        append_result(results_path, match_settings(config), asdict(result))
         if progress:
             progress(result, len(done) + count)
 
@@ -158,19 +155,8 @@ def match_settings(config: ArenaConfig) -> dict[str, Any]:
 
 def load_match_results(path: str, config: ArenaConfig) -> dict[int, GameResult]:
     """The games of the results file ``path`` played in ``config``'s match, by index."""
-    settings = match_settings(config)
-    found: dict[int, GameResult] = {}
-    if not os.path.exists(path):
-        return found
-    with open(path) as stream:
-        for line in stream:
-            if not line.strip():
-                continue
-            row = json.loads(line)
-            if row.pop("match", None) != settings or row["index"] >= config.games:
-                continue
-            found[row["index"]] = GameResult(**row)
-    return found
+    rows = read_results(path, match_settings(config), config.games)
+    return {index: GameResult(**row) for index, row in rows.items()}
 
 
 def format_report(config: ArenaConfig, results: list[GameResult], wall: float | None = None) -> str:

@@ -4,7 +4,9 @@ match (``arena_match``), the N-seat games (``arena_multi``) and the benches use 
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -48,3 +50,28 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def read_results(path: str | os.PathLike[str], settings: dict[str, Any],
+                 games: int) -> dict[int, dict[str, Any]]:
+    """The rows of the JSON-lines results file ``path`` written with ``settings``
+    (the same match or audit), by game index, for the indices below ``games``;
+    a file not there holds none."""
+    found: dict[int, dict[str, Any]] = {}
+    if not os.path.exists(path):
+        return found
+    with open(path) as stream:
+        for line in stream:
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row.pop("settings", None) == settings and row["index"] < games:
+                found[row["index"]] = row
+    return found
+
+
+def append_result(path: str | os.PathLike[str], settings: dict[str, Any],
+                  row: dict[str, Any]) -> None:
+    """One finished game's ``row`` (with its ``index``) appended to the results file."""
+    with open(path, "a") as stream:
+        stream.write(json.dumps({"settings": settings, **row}) + "\n")
