@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import uuid
+import warnings
 
 import pytest
 
@@ -37,9 +38,13 @@ def test_it_fails_naming_the_worker_that_did_not_start(postgres_url, own_redis, 
     finally:
         subprocess.run(["bash", str(ROOT / "bench/stack.sh"), "stop"], cwd=ROOT, env=env,
                        capture_output=True, timeout=60)
-        subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc",
-                        f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"],
-                       capture_output=True, timeout=60)
+        try:
+            subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc",
+                            f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"],
+                           capture_output=True, timeout=60)
+        except subprocess.TimeoutExpired:  # a loaded machine's checkpoint: not the test's failure
+            warnings.warn(f"database {name} left behind: DROP DATABASE took over 60 s",
+                          stacklevel=1)
 
 
 def test_it_refuses_a_python_that_is_not_there(tmp_path):
