@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from druidsite.ids import parse_id
 from games.core.errors import Conflict, Forbidden, NotFound, ServiceError
 from social.models import Block, Follow, ModerationAction, Mute, Report
 from social.selectors import blocked_between
@@ -104,16 +105,6 @@ def _known_match(match_id: Any) -> int:
     if found is None or not Match.objects.filter(pk=found).exists():
         raise NotFound(_("There is no game %(id)s.") % {"id": str(match_id)[:20]})
     return found
-
-
-def parse_id(value: Any) -> int | None:
-    """A database id from a form's text: a positive whole number that fits a big integer
-    column, else None (the callers refuse it by name)."""
-    try:
-        number = int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
-    return number if 0 < number < 2**63 else None
 
 
 # --- moderation ---------------------------------------------------------------------------

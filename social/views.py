@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from accounts import records
+from druidsite.ids import parse_id
 from games.core.errors import ServiceError
 from social import services
 from social.models import Follow, ModerationAction, Report
@@ -47,10 +48,6 @@ def player_action(request: HttpRequest, username: str, action: str) -> HttpRespo
     return redirect("profile", username=other.username)
 
 
-def _int(value) -> int | None:
-    return services.parse_id(value)
-
-
 @login_required
 @require_GET
 def friends(request: HttpRequest) -> HttpResponse:
@@ -67,7 +64,8 @@ def moderation(request: HttpRequest) -> HttpResponse:
     """Open reports with their context, the actions on each, and the moderation log."""
     if request.method == "POST":
         raw = request.POST.get("report", "")
-        report = Report.objects.filter(pk=_int(raw)).first() if _int(raw) else None
+        report_id = parse_id(raw)
+        report = Report.objects.filter(pk=report_id).first() if report_id else None
         if report is None:  # named on the page again, not "no such page"
             messages.error(request, _("There is no report %(id)s.") % {"id": raw[:20] or "–"})
             return redirect("moderation")

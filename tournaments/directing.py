@@ -13,11 +13,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from druidsite.ids import parse_id
 from games.core.errors import Forbidden, ServiceError
 from tournaments.models import TournamentDirector
 
 REASON_LENGTH = 500
-MAX_ID = 2**63 - 1  # the largest id a BigAutoField (or SQLite's INTEGER) holds
 
 
 def may_direct(tournament_id: Any, user) -> bool:
@@ -25,14 +25,10 @@ def may_direct(tournament_id: Any, user) -> bool:
         return False
     if user.is_staff:
         return True
-    pk = getattr(tournament_id, "pk", tournament_id)
-    try:
-        pk = int(pk)
-    except (TypeError, ValueError):
-        return False
-    # A foreign key's lookup, unlike a primary key's, sends an id past the database's
-    # integers as it is (SQLite then raises OverflowError): no such tournament.
-    if not 0 < pk <= MAX_ID:
+    # Checked before the query: a foreign key's lookup passes an id past the
+    # database's integers on as it is (SQLite then raises OverflowError).
+    pk = parse_id(getattr(tournament_id, "pk", tournament_id))
+    if pk is None:
         return False
     return TournamentDirector.objects.filter(tournament_id=pk, user=user).exists()
 
