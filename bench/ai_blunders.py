@@ -52,13 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ai.arena_tools import (  # noqa: E402
-    append_result,
-    play_all,
-    read_results,
-    seed_for,
-    wilson,
-)
+from games.ai.arena_tools import play_all, play_kept, seed_for, wilson  # noqa: E402
 from games.ai.base import Budget, start_record  # noqa: E402
 from games.ai.caesar_cleopatra import tactics as cc_tactics  # noqa: E402
 from games.ai.caesar_cleopatra.determinize import Observation as CCObservation  # noqa: E402
@@ -151,10 +145,11 @@ def holding(sample, test, indices: list[int], deals: int) -> list[int]:
     return left
 
 
-def confirmed(verdict: Verdict, sample, wins, loses, certain_win: list[bool],
-              chosen: int, deals: int) -> Verdict:
-    """``verdict`` with its blunder (if any) checked on ``deals`` more deals."""
-    has_win, missed, avoidable, walked, _refuted = verdict
+def confirmed(first: tuple[bool, bool, bool, bool], sample, wins, loses,
+              certain_win: list[bool], chosen: int, deals: int) -> Verdict:
+    """The verdict of the first deals (``first``: all but ``refuted``) with its
+    blunder, if any, checked on ``deals`` more deals."""
+    has_win, missed, avoidable, walked = first
     refuted = False
     if missed and deals:
         winners = [index for index, certain in enumerate(certain_win) if certain]
@@ -188,7 +183,7 @@ def judge(view, legal, history, truth, chosen, deals: int, rng: random.Random,
     walked = avoidable and certain_loss[index]
     seat = observation.seat
     return confirmed(
-        (has_win, missed, avoidable, walked, False), lambda: observation.sample(rng),
+        (has_win, missed, avoidable, walked), lambda: observation.sample(rng),
         lambda state, i: outcomes(state, [actions[i]], seat)[0][0],
         lambda state, i: outcomes(state, [actions[i]], seat)[1][0],
         certain_win, index, confirm)
@@ -220,7 +215,7 @@ def judge_cc(view, legal, history, truth, chosen, deals: int, rng: random.Random
     avoidable = any(certain_loss) and not all(certain_loss)
     walked = avoidable and certain_loss[index]
     return confirmed(
-        (has_win, missed, avoidable, walked, False), lambda: observation.sample(rng),
+        (has_win, missed, avoidable, walked), lambda: observation.sample(rng),
         lambda state, i: cc_tactics.move_outcome(state, actions[i], seat) == cc_tactics.WIN,
         lambda state, i: cc_tactics.move_outcome(state, actions[i], seat) == cc_tactics.LOSS,
         certain_win, index, confirm)
@@ -231,8 +226,9 @@ UNTOLD = Path(__file__).resolve().parent / ".untold"
 BLUNDERS = Path(__file__).resolve().parent / ".blunders"
 
 
-def keep_untold(config: Config, index: int, move: int, view, legal, history, state,
-                folder: Path = UNTOLD) -> None:
+def keep_position(config: Config, index: int, move: int, view, legal, history, state,
+                  folder: Path) -> None:
+    """A judged position, to study and to make a test of (FOLDER/<seed>-<game>-<move>.json)."""
     folder.mkdir(exist_ok=True)
     name = folder / f"{config.seed}-{index}-{move}.json"
     name.write_text(json.dumps({"view": view, "legal": legal, "history": history,
@@ -272,8 +268,8 @@ def play_game(config: Config, index: int) -> Result:
                 # a test (UNTOLD/<seed>-<game>-<move>.json).
                 tally.untold += 1
                 tally.examples.append(f"game {index} move {moves} {seat}: no story")
-                keep_untold(config, index, moves, view, legal, histories[seat],
-                            rules.to_json(state))
+                keep_position(config, index, moves, view, legal, histories[seat],
+                              rules.to_json(state), UNTOLD)
                 has_win = missed = avoidable = walked = refuted = False
             tally.decisions += 1
             tally.win_positions += has_win
@@ -284,8 +280,8 @@ def play_game(config: Config, index: int) -> Result:
             if missed or walked:
                 tally.examples.append(
                     f"game {index} move {moves} {seat}: {'win missed' if missed else 'loss'}")
-                keep_untold(config, index, moves, view, legal, histories[seat],
-                            rules.to_json(state), BLUNDERS)
+                keep_position(config, index, moves, view, legal, histories[seat],
+                              rules.to_json(state), BLUNDERS)
         applied = rules.apply(state, move, seat=seat)
         state = applied.state
         for viewer, history in histories.items():
@@ -303,21 +299,15 @@ def settings_of(config: Config) -> dict:
             "first_view": config.first_view}
 
 
-def load_results(path: Path, config: Config) -> dict[int, Result]:
-    """The games of ``path`` played with ``config``'s settings, by index."""
-    rows = read_results(path, settings_of(config), config.games)
-    return {index: Result(index, {name: Tally(**fields) for name, fields in row["tallies"].items()},
-                          row["a_won"]) for index, row in rows.items()}
+def row_of(result: Result) -> dict:
+    """A game's line of the results file."""
+    return {"index": result.index, "a_won": result.a_won,
+            "tallies": {name: asdict(tally) for name, tally in result.tallies.items()}}
 
 
-def appender(path: Path, config: Config):
-    settings = settings_of(config)
-
-    def append(result: Result, _count: int) -> None:
-        append_result(path, settings, {
-            "index": result.index, "a_won": result.a_won,
-            "tallies": {name: asdict(tally) for name, tally in result.tallies.items()}})
-    return append
+def result_of(row: dict) -> Result:
+    return Result(row["index"], {name: Tally(**fields) for name, fields in row["tallies"].items()},
+                  row["a_won"])
 
 
 def main() -> None:
@@ -348,10 +338,8 @@ def main() -> None:
     if options.results is None:
         results = play_all(play_game, config)
     else:
-        done = load_results(options.results, config)
-        missing = [index for index in range(config.games) if index not in done]
-        played = play_all(play_game, config, appender(options.results, config), missing)
-        results = sorted([*done.values(), *played], key=lambda result: result.index)
+        results = play_kept(play_game, config, options.results, settings_of(config), row_of,
+                            result_of)
     a_wins = sum(1 for result in results if result.a_won)
     for result in results:
         for name, tally in result.tallies.items():

@@ -25,7 +25,7 @@ from typing import Any
 
 from games.rules import get_rules
 
-from .arena_tools import append_result, play_all, read_results, seed_for, wilson
+from .arena_tools import play_all, play_kept, seed_for, wilson
 from .base import Budget, start_record
 from .registry import get_arena_bot
 
@@ -131,16 +131,8 @@ def run_arena(
     match of hundreds of games goes on where it stopped."""
     if results_path is None:
         return play_all(play_game, config, progress)
-    done = load_match_results(results_path, config)
-    missing = [index for index in range(config.games) if index not in done]
-
-    def keep(result: GameResult, count: int) -> None:
-        append_result(results_path, match_settings(config), asdict(result))
-        if progress:
-            progress(result, len(done) + count)
-
-    played = play_all(play_game, config, keep, missing)
-    return sorted([*done.values(), *played], key=lambda result: result.index)
+    return play_kept(play_game, config, results_path, match_settings(config), asdict,
+                     lambda row: GameResult(**row), progress)
 
 
 def match_settings(config: ArenaConfig) -> dict[str, Any]:
@@ -151,12 +143,6 @@ def match_settings(config: ArenaConfig) -> dict[str, Any]:
     return {"game": config.game, "a": config.a, "b": config.b, "seed": config.seed,
             "turn_limit": config.turn_limit, "budget_a": budget(config.budget_a),
             "budget_b": budget(config.budget_b)}
-
-
-def load_match_results(path: str, config: ArenaConfig) -> dict[int, GameResult]:
-    """The games of the results file ``path`` played in ``config``'s match, by index."""
-    rows = read_results(path, match_settings(config), config.games)
-    return {index: GameResult(**row) for index, row in rows.items()}
 
 
 def format_report(config: ArenaConfig, results: list[GameResult], wall: float | None = None) -> str:

@@ -52,6 +52,27 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def play_kept(play: Callable[[Any, int], Any], config: Any, path: str | os.PathLike[str],
+              settings: dict[str, Any], row_of: Callable[[Any], dict[str, Any]],
+              result_of: Callable[[dict[str, Any]], Any],
+              progress: Callable[[Any, int], None] | None = None) -> list[Any]:
+    """``play_all``, with each game kept in the results file ``path`` as it ends
+    (``row_of`` a result: a JSON-able row with its ``index``); the games the file
+    already holds for these ``settings`` are read back (``result_of``) instead of
+    played, so a run of hundreds of games goes on where it stopped."""
+    done = {index: result_of(row) for index, row in read_results(path, settings,
+                                                                 config.games).items()}
+    missing = [index for index in range(config.games) if index not in done]
+
+    def keep(result: Any, count: int) -> None:
+        append_result(path, settings, row_of(result))
+        if progress:
+            progress(result, len(done) + count)
+
+    played = play_all(play, config, keep, missing)
+    return sorted([*done.values(), *played], key=lambda result: result.index)
+
+
 def read_results(path: str | os.PathLike[str], settings: dict[str, Any],
                  games: int) -> dict[int, dict[str, Any]]:
     """The rows of the JSON-lines results file ``path`` written with ``settings``

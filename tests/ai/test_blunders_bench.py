@@ -78,19 +78,19 @@ def test_it_counts_a_blunder_only_once_more_deals_confirm_it():
 
     certain_win = [False, True]
     # A missed win that later deals disprove: not a certain win at all.
-    verdict = audit.confirmed((True, True, False, False, False), sample, wins_before_five,
+    verdict = audit.confirmed((True, True, False, False), sample, wins_before_five,
                               None, certain_win, 0, 10)
     assert verdict == (False, False, False, False, True)
     # One that holds in every further deal stays missed.
-    verdict = audit.confirmed((True, True, False, False, False), sample,
+    verdict = audit.confirmed((True, True, False, False), sample,
                               lambda state, index: index == 1, None, certain_win, 0, 10)
     assert verdict == (True, True, False, False, False)
     # A loss walked into likewise (the chosen move, 0, lost in the first deals only).
-    verdict = audit.confirmed((False, False, True, True, False), iter(range(10)).__next__,
+    verdict = audit.confirmed((False, False, True, True), iter(range(10)).__next__,
                               None, lambda state, index: state < 3, certain_win, 0, 5)
     assert verdict == (False, False, True, False, True)
-    assert audit.confirmed((False, False, True, True, False), sample, None,
+    assert audit.confirmed((False, False, True, True), sample, None,
                            lambda state, index: True, certain_win, 0, 5)[3] is True
     # Without more deals the verdict stands as the first deals gave it.
-    assert audit.confirmed((True, True, False, False, False), sample, wins_before_five,
+    assert audit.confirmed((True, True, False, False), sample, wins_before_five,
                            None, certain_win, 0, 0) == (True, True, False, False, False)
