@@ -50,7 +50,6 @@ CC_VARIANTS = {
     "strong-explore-10": lambda: CCStrongBot(exploration=0.1),
     "strong-explore-40": lambda: CCStrongBot(exploration=0.4),
     "strong-no-memory": lambda: CCStrongBot(remember=False),
-    "strong-root-1": lambda: CCStrongBot(root_deals=1),
     "strong-root-6": lambda: CCStrongBot(root_deals=6),
 }
 

@@ -83,7 +83,8 @@ ROLLOUT_TURNS = 1
 # The root's priors averaged over this many deals (1: the first deal's alone, as
 # every other node's). At the default budget the search runs about 130
 # iterations over up to a hundred root moves, so the priors decide much of the
-# choice; the heuristic averages over 6 deals (bench/ai_variants.py measures it).
+# choice; the heuristic averages over 6 deals. Measured (bench/ai_variants.py,
+# strong-root-6): 6 deals won no more against the heuristic (docs/ai.md).
 ROOT_DEALS = 1
 TEARDOWN_SHARE = 0.012  # of the CPU budget, left for freeing the tree
 # The turn's tempo, in evaluation points for the player whose turn it is, by
