@@ -11,8 +11,10 @@ flags) or score its leaves with another share of random playout
 arena levels beside the others (``baseline``, ``heuristic``...). Caesar &
 Cleopatra's variants (``CC_VARIANTS``) change how far a leaf is played on
 (``strong-turns-0``: scored at once, ``strong-turns-2``: to the end of the
-next turn) or the exploration constant. Both sides get ``--cpu`` CPU seconds
-a move (B ``--b-cpu`` if given). The report is the arena's
+next turn) or the exploration constant, or switch off the exact deals
+(``strong-loose-deals``: dealt from the view and the log's memory, as before
+2026-12-05) or the check of the rest of the turn (``strong-no-check``). Both
+sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
 and resumes a stopped run.
 """
@@ -51,6 +53,9 @@ CC_VARIANTS = {
     "strong-explore-40": lambda: CCStrongBot(exploration=0.4),
     "strong-no-memory": lambda: CCStrongBot(remember=False),
     "strong-root-6": lambda: CCStrongBot(root_deals=6),
+    "strong-loose-deals": lambda: CCStrongBot(exact=False),
+    "strong-no-check": lambda: CCStrongBot(turn_check=False),
+    "strong-loose-no-check": lambda: CCStrongBot(exact=False, turn_check=False),
 }
 
 

@@ -96,7 +96,10 @@ def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
 class Observation:
     """What one view tells, parsed once per decision into engine terms."""
 
-    def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None,
+                 exact: bool = True) -> None:
+        """``exact``: deal exactly what the log allows (``knowledge``); False deals
+        from the view and the log's ``memory`` alone (for comparisons)."""
         viewer = view.get("viewer") or view["to_move"]
         seat = self.seat = SEAT_INDEX[viewer]
         opponent = self.opponent = 1 - seat
@@ -174,7 +177,7 @@ class Observation:
         self.setup = setup
         self.seen_influence = seen_influence
         self.unseen_influence = Counter(influence_deck(opponent)) - seen_influence
-        self.exact: ExactDeals | None = replay(view, history) if history else None
+        self.exact: ExactDeals | None = replay(view, history) if history and exact else None
         self.memory = (Memory() if self.exact is not None else
                        self._checked(remember(view, history) if history else Memory()))
         self._view, self._history = view, history or []

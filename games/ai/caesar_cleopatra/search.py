@@ -68,7 +68,7 @@ from .determinize import Observation
 from .evaluate import evaluate
 from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
 from .rollouts import policy
-from .tactics import check_turn
+from .tactics import TurnCheck, check_turn
 
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=0.25)
 UNTIMED_ITERATIONS = 2000  # the cap when neither iterations nor CPU seconds are given
@@ -268,9 +268,12 @@ class StrongBot(ThinkingBot):
     default_budget = DEFAULT_BUDGET
 
     def __init__(self, exploration: float = EXPLORATION, remember: bool = True,
-                 rollout_turns: int = ROLLOUT_TURNS, root_deals: int = ROOT_DEALS) -> None:
+                 rollout_turns: int = ROLLOUT_TURNS, root_deals: int = ROOT_DEALS,
+                 exact: bool = True, turn_check: bool = True) -> None:
         self.exploration = exploration
         self.remember = remember
+        self.exact = exact  # False: deals from the view and the log's memory alone
+        self.turn_check = turn_check  # False: no check of the rest of the turn first
         self.rollout_turns = rollout_turns
         self.root_deals = root_deals
 
@@ -278,10 +281,11 @@ class StrongBot(ThinkingBot):
                budget: Budget, history: list[Event] | None = None) -> Move:
         cpu = budget.cpu_seconds
         deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
-        observation = Observation(view, history if self.remember else None)
+        observation = Observation(view, history if self.remember else None, self.exact)
         pairs = [(move, move_to_action(move)) for move in legal_moves]
-        check = check_turn(observation, [action for _move, action in pairs], rng,
-                           deadline=deadline)
+        actions = [action for _move, action in pairs]
+        check = (check_turn(observation, actions, rng, deadline=deadline) if self.turn_check
+                 else TurnCheck(None, None, [0.0] * len(actions), [0.0] * len(actions)))
         if check.winning is not None:
             return dict(next(move for move, action in pairs if action == check.winning))
         iterations = budget.iterations

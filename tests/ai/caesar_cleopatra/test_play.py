@@ -179,3 +179,29 @@ def test_the_root_priors_may_be_averaged_over_deals():
     move = StrongBot(root_deals=6).choose(RULES.view(state, seat), legal, random.Random(1),
                                           Budget(iterations=20))
     assert move in legal
+
+
+def test_the_exact_deals_and_the_turn_check_can_be_switched_off(monkeypatch):
+    from games.ai.caesar_cleopatra import search
+    from games.ai.caesar_cleopatra.determinize import Observation
+
+    from .deal_audit import play_audited
+    from .test_exact_deals import _chooser
+
+    position = next(p for index, p in enumerate(play_audited(_chooser(3), 3)) if index == 60)
+    seat = RULES.to_move(position.state)
+    view, history = RULES.view(position.state, seat), position.histories[seat]
+    assert Observation(view, history).exact is not None
+    loose = Observation(view, history, exact=False)
+    assert loose.exact is None
+    for seed in range(10):  # deals from the view and the log's memory, still fitting the view
+        assert RULES.view(loose.sample(random.Random(seed)), seat) == view
+
+    def no_check(*_args, **_kwargs):
+        raise AssertionError("the turn check was switched off")
+
+    monkeypatch.setattr(search, "check_turn", no_check)
+    legal = RULES.legal_moves(position.state)
+    bot = search.StrongBot(exact=False, turn_check=False)
+    move = bot.choose(view, legal, random.Random(1), Budget(iterations=20), history=history)
+    assert move in legal
