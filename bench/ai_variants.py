@@ -13,7 +13,8 @@ Cleopatra's variants (``CC_VARIANTS``) change how far a leaf is played on
 (``strong-turns-0``: scored at once, ``strong-turns-2``: to the end of the
 next turn) or the exploration constant, or switch off the exact deals
 (``strong-loose-deals``: dealt from the view and the log's memory, as before
-2026-12-05) or the check of the rest of the turn (``strong-no-check``). Both
+2026-12-05) or the check of the rest of the turn (``strong-no-check``), or judge
+leaves with the evaluation fitted to outcomes (``strong-fitted``). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
 and resumes a stopped run.
@@ -31,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.ai import registry  # noqa: E402
 from games.ai.arena_match import ArenaConfig, format_report, run_arena  # noqa: E402
 from games.ai.base import Budget  # noqa: E402
+from games.ai.caesar_cleopatra.search import FITTED_JUDGEMENT  # noqa: E402
 from games.ai.caesar_cleopatra.search import StrongBot as CCStrongBot  # noqa: E402
 from games.ai.druidenwalzer.search import StrongBot  # noqa: E402
 
@@ -56,6 +58,7 @@ CC_VARIANTS = {
     "strong-loose-deals": lambda: CCStrongBot(exact=False),
     "strong-no-check": lambda: CCStrongBot(turn_check=False),
     "strong-loose-no-check": lambda: CCStrongBot(exact=False, turn_check=False),
+    "strong-fitted": lambda: CCStrongBot(judgement=FITTED_JUDGEMENT),
 }
 
 

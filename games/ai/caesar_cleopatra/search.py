@@ -48,6 +48,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+from dataclasses import dataclass
 
 from games.rules.caesar_cleopatra.constants import (
     CARD_KIND,
@@ -65,7 +66,7 @@ from games.rules.caesar_cleopatra.turn import play
 
 from ..base import Budget, Deadline, Event, Move, ThinkingBot, View
 from .determinize import Observation
-from .evaluate import evaluate
+from .evaluate import FITTED, HAND_SET, Weights, evaluate
 from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
 from .rollouts import policy
 from .tactics import TurnCheck, check_turn
@@ -98,6 +99,26 @@ TEARDOWN_SHARE = 0.012  # of the CPU budget, left for freeing the tree
 # first face-up card (0.68 gained) +0.3, after an opening action card (1.22)
 # -0.2, with the placement done (1.44) -0.45; a passive turn gains nothing.
 TEMPO = (0.0, 1.0, -0.2, 0.3, -0.45, -0.95)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """How a leaf is scored: the evaluation's weights, the tempo of the turn by
+    step (for the player whose turn it is) and the points per unit of the
+    logistic that makes a win chance of them."""
+
+    weights: Weights
+    tempo: tuple[float, ...]
+    scale: float
+
+
+#: The hand-set judgement: the heuristic's evaluation and the tempo above.
+HAND_SET_JUDGEMENT = Judgement(HAND_SET, TEMPO, SCALE)
+#: Fitted with the evaluation's weights to the outcomes of games between
+#: heuristic players (``evaluate.FITTED``, ``bench/cc_fit_evaluation.py``). Not
+#: the level's: it won 78 of 100 games against the heuristic where the
+#: hand-set one won 75 (docs/ai.md); the variant ``strong-fitted`` plays it.
+FITTED_JUDGEMENT = Judgement(FITTED, (0.0, 0.646, 0.365, 0.617, 0.065, -0.164), 2.66)
 
 
 class Node:
@@ -143,18 +164,19 @@ def settled(state: State) -> State:
     return state
 
 
-def win_chance(state: State, seat: int) -> float:
+def win_chance(state: State, seat: int, judgement: Judgement = HAND_SET_JUDGEMENT) -> float:
     """The position's value for ``seat`` in [0, 1]: 1 a win, 0 a loss, ½ a draw
     (pending decisions settled first, the tempo of the turn counted)."""
     state = settled(state)
     if state.phase == OVER:
         winner = state.winner
         return 1.0 if winner == seat else 0.5 if winner == 2 else 0.0
-    score = evaluate(state, seat)
+    score = evaluate(state, seat, judgement.weights)
     step = state.step
     if step is not None and state.phase != SETUP:
-        score += TEMPO[step] if state.current == seat else -TEMPO[step]
-    score /= SCALE
+        tempo = judgement.tempo[step]
+        score += tempo if state.current == seat else -tempo
+    score /= judgement.scale
     if score > 30:
         return 1.0
     if score < -30:
@@ -171,16 +193,17 @@ def search(
     rollout_turns: int = ROLLOUT_TURNS,
     allowed: set[Action] | None = None,
     root_deals: int = ROOT_DEALS,
+    judgement: Judgement = HAND_SET_JUDGEMENT,
 ) -> dict[Action, Node]:
     """Run the ISMCTS; returns the root's children (the bot's moves).
 
     ``iterations`` caps the search (``None``: until the deadline);
     ``allowed``: the root's moves to search (``None``: all); ``root_deals``: the
-    deals the root's priors are averaged over."""
+    deals the root's priors are averaged over; ``judgement``: how leaves are scored."""
     seat = observation.seat
     root = Node(1 - seat, 0.5)
     if root_deals > 1:
-        _root_priors(root, observation, rng, root_deals, allowed, deadline)
+        _root_priors(root, observation, rng, root_deals, allowed, deadline, judgement)
     sample = observation.sample
     log, sqrt = math.log, math.sqrt
     prior_visits = PRIOR_VISITS
@@ -196,7 +219,7 @@ def search(
         value = 0.5  # for seat 0
         while True:
             if state.phase == OVER:
-                value = win_chance(state, 0)
+                value = win_chance(state, 0, judgement)
                 break
             mover = state.to_move
             assert mover is not None  # an ended game was scored above
@@ -213,7 +236,7 @@ def search(
                         return root.children
                     after = state.copy()
                     play(after, action)
-                    child = children[action] = Node(mover, win_chance(after, mover))
+                    child = children[action] = Node(mover, win_chance(after, mover, judgement))
                 child.available += 1
                 visits = child.visits + prior_visits
                 score = (child.reward + prior_visits * child.prior) / visits + exploration * sqrt(
@@ -232,7 +255,7 @@ def search(
                         if iteration > 1 and passed():  # out of time: score it here
                             break
                         play(state, policy(state))
-                value = win_chance(state, 0)  # a leaf: scored in this deal
+                value = win_chance(state, 0, judgement)  # a leaf: scored in this deal
                 break
         for visited in path:
             visited.visits += 1
@@ -241,7 +264,8 @@ def search(
 
 
 def _root_priors(root: Node, observation: Observation, rng: random.Random, deals: int,
-                 allowed: set[Action] | None, deadline: Deadline) -> None:
+                 allowed: set[Action] | None, deadline: Deadline,
+                 judgement: Judgement = HAND_SET_JUDGEMENT) -> None:
     """The root's children, each with its prior averaged over ``deals`` deals (fewer
     when the deadline comes first; a move not met here gets its prior in the search)."""
     values: dict[Action, list[float]] = {}
@@ -255,7 +279,7 @@ def _root_priors(root: Node, observation: Observation, rng: random.Random, deals
             if allowed is None or action in allowed:
                 after = state.copy()
                 play(after, action)
-                values.setdefault(action, []).append(win_chance(after, mover))
+                values.setdefault(action, []).append(win_chance(after, mover, judgement))
     for action, chances in values.items():
         root.children[action] = Node(observation.seat, sum(chances) / len(chances))
 
@@ -269,11 +293,13 @@ class StrongBot(ThinkingBot):
 
     def __init__(self, exploration: float = EXPLORATION, remember: bool = True,
                  rollout_turns: int = ROLLOUT_TURNS, root_deals: int = ROOT_DEALS,
-                 exact: bool = True, turn_check: bool = True) -> None:
+                 exact: bool = True, turn_check: bool = True,
+                 judgement: Judgement = HAND_SET_JUDGEMENT) -> None:
         self.exploration = exploration
         self.remember = remember
         self.exact = exact  # False: deals from the view and the log's memory alone
         self.turn_check = turn_check  # False: no check of the rest of the turn first
+        self.judgement = judgement
         self.rollout_turns = rollout_turns
         self.root_deals = root_deals
 
@@ -299,7 +325,8 @@ class StrongBot(ThinkingBot):
         gc.disable()
         try:
             children = search(observation, rng, iterations, deadline, self.exploration,
-                              self.rollout_turns, check.allowed, self.root_deals)
+                              self.rollout_turns, check.allowed, self.root_deals,
+                              self.judgement)
             stats = {
                 action: (node.visits, node.reward / node.visits if node.visits else node.prior)
                 for action, node in children.items()
