@@ -66,6 +66,7 @@ def test_it_deals_only_what_fits_everything_seen_in_3_games():
 
 
 @pytest.mark.long
+@pytest.mark.timeout(3600)  # about 25 minutes of CPU; the suite's 300 s would stop it
 def test_it_deals_only_what_fits_everything_seen_in_300_games():
     assert audit(300, first_seed=1000) > 40000
 
