@@ -59,6 +59,8 @@ CC_VARIANTS = {
     "strong-no-check": lambda: CCStrongBot(turn_check=False),
     "strong-loose-no-check": lambda: CCStrongBot(exact=False, turn_check=False),
     "strong-fitted": lambda: CCStrongBot(judgement=FITTED_JUDGEMENT),
+    "strong-playout-25": lambda: CCStrongBot(playout_weight=0.25),
+    "strong-playout-50": lambda: CCStrongBot(playout_weight=0.5),
 }
 
 

@@ -88,6 +88,11 @@ ROLLOUT_TURNS = 1
 # strong-root-6): 6 deals won no more against the heuristic (docs/ai.md).
 ROOT_DEALS = 1
 TEARDOWN_SHARE = 0.012  # of the CPU budget, left for freeing the tree
+# The share of a leaf's value taken from one random playout to the end of the
+# game (as the Druidenwalzer level mixes them); 0: the judgement alone. A
+# playout costs about as much as an iteration (0.5 ms).
+PLAYOUT_WEIGHT = 0.0
+PLAYOUT_LIMIT = 2000  # decisions; random play makes long games
 # The turn's tempo, in evaluation points for the player whose turn it is, by
 # step (setup, start, place, second, placed, passive). A whole active turn
 # gains its player 2.0 points of evaluation on average (heuristic against
@@ -194,12 +199,14 @@ def search(
     allowed: set[Action] | None = None,
     root_deals: int = ROOT_DEALS,
     judgement: Judgement = HAND_SET_JUDGEMENT,
+    playout_weight: float = PLAYOUT_WEIGHT,
 ) -> dict[Action, Node]:
     """Run the ISMCTS; returns the root's children (the bot's moves).
 
     ``iterations`` caps the search (``None``: until the deadline);
     ``allowed``: the root's moves to search (``None``: all); ``root_deals``: the
-    deals the root's priors are averaged over; ``judgement``: how leaves are scored."""
+    deals the root's priors are averaged over; ``judgement``: how leaves are scored;
+    ``playout_weight``: the share of a leaf's value a random playout gives."""
     seat = observation.seat
     root = Node(1 - seat, 0.5)
     if root_deals > 1:
@@ -256,11 +263,26 @@ def search(
                             break
                         play(state, policy(state))
                 value = win_chance(state, 0, judgement)  # a leaf: scored in this deal
+                if playout_weight and state.phase != OVER and not (iteration > 1 and passed()):
+                    value += playout_weight * (random_playout(state, rng) - value)
                 break
         for visited in path:
             visited.visits += 1
             visited.reward += value if visited.player == 0 else 1.0 - value
     return root.children
+
+
+def random_playout(state: State, rng: random.Random) -> float:
+    """Play ``state`` out in place with random moves; Cleopatra's result (½ a
+    draw, and a game still on after ``PLAYOUT_LIMIT`` decisions)."""
+    draw = rng.random
+    for _ in range(PLAYOUT_LIMIT):
+        if state.phase == OVER:
+            winner = state.winner
+            return 1.0 if winner == 0 else 0.5 if winner == 2 else 0.0
+        actions = legal_actions(state)
+        play(state, actions[int(draw() * len(actions))])
+    return 0.5
 
 
 def _root_priors(root: Node, observation: Observation, rng: random.Random, deals: int,
@@ -294,12 +316,14 @@ class StrongBot(ThinkingBot):
     def __init__(self, exploration: float = EXPLORATION, remember: bool = True,
                  rollout_turns: int = ROLLOUT_TURNS, root_deals: int = ROOT_DEALS,
                  exact: bool = True, turn_check: bool = True,
-                 judgement: Judgement = HAND_SET_JUDGEMENT) -> None:
+                 judgement: Judgement = HAND_SET_JUDGEMENT,
+                 playout_weight: float = PLAYOUT_WEIGHT) -> None:
         self.exploration = exploration
         self.remember = remember
         self.exact = exact  # False: deals from the view and the log's memory alone
         self.turn_check = turn_check  # False: no check of the rest of the turn first
         self.judgement = judgement
+        self.playout_weight = playout_weight
         self.rollout_turns = rollout_turns
         self.root_deals = root_deals
 
@@ -326,7 +350,7 @@ class StrongBot(ThinkingBot):
         try:
             children = search(observation, rng, iterations, deadline, self.exploration,
                               self.rollout_turns, check.allowed, self.root_deals,
-                              self.judgement)
+                              self.judgement, self.playout_weight)
             stats = {
                 action: (node.visits, node.reward / node.visits if node.visits else node.prior)
                 for action, node in children.items()

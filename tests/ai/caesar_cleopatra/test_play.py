@@ -205,3 +205,24 @@ def test_the_exact_deals_and_the_turn_check_can_be_switched_off(monkeypatch):
     bot = search.StrongBot(exact=False, turn_check=False)
     move = bot.choose(view, legal, random.Random(1), Budget(iterations=20), history=history)
     assert move in legal
+
+
+def test_a_leaf_may_take_part_of_its_value_from_a_random_playout():
+    from games.ai.caesar_cleopatra.search import StrongBot, random_playout
+    from games.rules.caesar_cleopatra.constants import OVER
+
+    rng = random.Random(2)
+    tried = 0
+    for state, seat in positions([5]):
+        if RULES.turn_number(state) not in (6, 20) or len(RULES.legal_moves(state)) < 3:
+            continue
+        tried += 1
+        played = state.copy()
+        value = random_playout(played, rng)
+        assert played.phase == OVER and value == (1.0 if played.winner == 0 else
+                                                  0.5 if played.winner == 2 else 0.0)
+        legal = RULES.legal_moves(state)
+        move = StrongBot(playout_weight=0.5).choose(RULES.view(state, seat), legal, rng,
+                                                    Budget(iterations=30))
+        assert move in legal
+    assert tried
