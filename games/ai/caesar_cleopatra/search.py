@@ -90,7 +90,10 @@ ROOT_DEALS = 1
 TEARDOWN_SHARE = 0.012  # of the CPU budget, left for freeing the tree
 # The share of a leaf's value taken from one random playout to the end of the
 # game (as the Druidenwalzer level mixes them); 0: the judgement alone. A
-# playout costs about as much as an iteration (0.5 ms).
+# playout costs about as much as an iteration (0.5 ms). Measured: half the
+# value from a playout (``strong-playout-50``) won 29 of 56 games against the
+# heuristic where the level won 43 of the same (docs/ai.md): random play tells
+# little of who wins the votes.
 PLAYOUT_WEIGHT = 0.0
 PLAYOUT_LIMIT = 2000  # decisions; random play makes long games
 # The turn's tempo, in evaluation points for the player whose turn it is, by
