@@ -56,6 +56,9 @@ TRIES = 20  # stories told before giving up on one deal
 PLAIN_FAILURES = 3  # plain stories failed in a row before backtracking
 STEPS = 400  # choices tried in one story before it is told anew
 SETUP_TRIES = 4  # orders of the setup cards tried in turn (each with STEPS of its own)
+# An order whose whole story was searched without a way through (no step limit
+# met, no castling split left untried) is dead for every later story of the
+# decision: the setup comes first, so nothing told before it differs.
 NEEDED_WEIGHT = 0.2  # see _Story._down_options
 CASTLE_SPLITS = 64  # ways a castling's cards can have gone, tried in turn (at most)
 
@@ -85,6 +88,8 @@ class ExactDeals:
         self.failures = 0  # stories dropped (for the tests and the bench)
         self.backtrack = False  # set once plain stories keep failing here
         self.stories: list[Deal] = []
+        #: The setup orders no story can follow (see ``SETUP_TRIES``).
+        self.dead_orders: set[tuple[int, ...]] = set()
         #: How many deals are told anew before later ones draw from them: a
         #: puzzle's claim wants every one of its deals a story of its own.
         self.fresh = STORIES
@@ -112,7 +117,8 @@ class ExactDeals:
         failed = 0
         for _ in range(TRIES):
             try:
-                return _Story(self.opponent, rng).tell(self.ops, self.backtrack)
+                return _Story(self.opponent, rng, self.dead_orders).tell(self.ops,
+                                                                          self.backtrack)
             except _Dead:
                 self.failures += 1
                 failed += 1
@@ -124,8 +130,11 @@ class ExactDeals:
 class _Story:
     """One telling of the log: tokens and known cards, where they are."""
 
-    def __init__(self, opponent: int, rng: random.Random) -> None:
+    def __init__(self, opponent: int, rng: random.Random,
+                 dead_orders: set[tuple[int, ...]] | None = None) -> None:
         self.rng = rng
+        self.dead_orders = set() if dead_orders is None else dead_orders
+        self.cut = False  # a castling's splits were cut to CASTLE_SPLITS
         pile = Counter(influence_deck(opponent))
         for value in SETUP_CARDS:
             pile[card_code(opponent, value)] -= 2
@@ -241,6 +250,7 @@ class _Story:
             for option in options:
                 if own_steps:
                     self.steps = 0
+                    self.cut = False
                 self.steps += 1
                 if self.steps > STEPS:
                     raise _Dead
@@ -252,6 +262,8 @@ class _Story:
                 except _Dead:
                     if self.steps > STEPS and not own_steps:
                         raise
+                if own_steps and self.steps <= STEPS and not self.cut:
+                    self.dead_orders.add(option)  # searched through: no story follows it
                 if saved is None:
                     return None
                 self.restore(saved)
@@ -268,7 +280,8 @@ class _Story:
         if code == _CASTLE:
             return self._castle_options(*op[1:])
         if code == _SETUP_OP:  # distinct orders, in random order
-            return sorted(op[1], key=lambda _order: self.rng.random())[:SETUP_TRIES]
+            live = [order for order in op[1] if order not in self.dead_orders]
+            return sorted(live, key=lambda _order: self.rng.random())[:SETUP_TRIES]
         return None
 
     def _choose(self, op: Op, option: Any) -> None:
@@ -305,6 +318,8 @@ class _Story:
                                               if index not in picked))
         options = list(splits.values())
         options.sort(key=lambda _split: self.rng.random())
+        if len(options) > CASTLE_SPLITS:
+            self.cut = True  # a story that fails now has not tried every split
         return options[:CASTLE_SPLITS]
 
     def _apply(self, op: Op) -> None:

@@ -86,3 +86,21 @@ def test_it_finds_the_true_state_fitting_and_the_view_only_deals_often_not():
                 positions += 1
                 misfits += bool(problems(position, seat, blind.sample(rng)))
     assert misfits > positions // 4
+
+
+def test_a_setup_order_no_story_follows_is_not_tried_again():
+    # Game 226 of the 300-game audit, Caesar's deals at turn 10: Cleopatra castled two
+    # groups before their first votes, so 44 of the 48 orders of her setup cards
+    # that the first reveals allow lead nowhere. Trying 4 random orders a story,
+    # twenty stories in a row once failed and the deals fell back to the view.
+    seed = 1226
+    position = next(p for p in play_audited(_chooser(226), seed) if p.state.turn == 10)
+    view = RULES.view(position.state, "caesar")
+    observation = Observation(view, position.histories["caesar"])
+    observation.fall_back = False  # NoStory raised, not hidden
+    assert observation.exact is not None
+    observation.exact.fresh = 10_000  # every deal a story of its own
+    rng = random.Random(0)
+    for _ in range(300):
+        assert not problems(position, "caesar", observation.sample(rng))
+    assert 0 < len(observation.exact.dead_orders) <= 44
