@@ -23,8 +23,8 @@ import time
 from games.ai import get_bot
 from games.ai.base import Deadline
 from games.ai.baseline import random_playout
-from games.ai.caesar_cleopatra.baseline import GAME
 from games.ai.caesar_cleopatra.determinize import Observation
+from games.ai.caesar_cleopatra.playout import GAME
 from games.ai.caesar_cleopatra.rollouts import candidates_of, rollout_scores
 from games.ai.caesar_cleopatra.search import search
 from games.rules import get_rules

@@ -64,7 +64,6 @@ SHORT_LIMIT = 4
 DRAW_CARD = 0.18  # a card still to draw in a refill that is due
 
 
-
 @dataclass(frozen=True)
 class Weights:
     """The evaluation's tunable terms. ``HAND_SET`` (the constants above) is the

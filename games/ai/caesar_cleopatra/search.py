@@ -65,9 +65,11 @@ from games.rules.caesar_cleopatra.state import State
 from games.rules.caesar_cleopatra.turn import play
 
 from ..base import Budget, Deadline, Event, Move, ThinkingBot, View
+from ..baseline import random_playout
 from .determinize import Observation
 from .evaluate import FITTED, HAND_SET, Weights, evaluate
 from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
+from .playout import GAME
 from .rollouts import policy
 from .tactics import TurnCheck, check_turn
 
@@ -95,7 +97,6 @@ TEARDOWN_SHARE = 0.012  # of the CPU budget, left for freeing the tree
 # heuristic where the level won 43 of the same (docs/ai.md): random play tells
 # little of who wins the votes.
 PLAYOUT_WEIGHT = 0.0
-PLAYOUT_LIMIT = 2000  # decisions; random play makes long games
 # The turn's tempo, in evaluation points for the player whose turn it is, by
 # step (setup, start, place, second, placed, passive). A whole active turn
 # gains its player 2.0 points of evaluation on average (heuristic against
@@ -267,25 +268,12 @@ def search(
                         play(state, policy(state))
                 value = win_chance(state, 0, judgement)  # a leaf: scored in this deal
                 if playout_weight and state.phase != OVER and not (iteration > 1 and passed()):
-                    value += playout_weight * (random_playout(state, rng) - value)
+                    value += playout_weight * (random_playout(GAME, state, rng) - value)
                 break
         for visited in path:
             visited.visits += 1
             visited.reward += value if visited.player == 0 else 1.0 - value
     return root.children
-
-
-def random_playout(state: State, rng: random.Random) -> float:
-    """Play ``state`` out in place with random moves; Cleopatra's result (½ a
-    draw, and a game still on after ``PLAYOUT_LIMIT`` decisions)."""
-    draw = rng.random
-    for _ in range(PLAYOUT_LIMIT):
-        if state.phase == OVER:
-            winner = state.winner
-            return 1.0 if winner == 0 else 0.5 if winner == 2 else 0.0
-        actions = legal_actions(state)
-        play(state, actions[int(draw() * len(actions))])
-    return 0.5
 
 
 def _root_priors(root: Node, observation: Observation, rng: random.Random, deals: int,
@@ -338,7 +326,7 @@ class StrongBot(ThinkingBot):
         pairs = [(move, move_to_action(move)) for move in legal_moves]
         actions = [action for _move, action in pairs]
         check = (check_turn(observation, actions, rng, deadline=deadline) if self.turn_check
-                 else TurnCheck(None, None, [0.0] * len(actions), [0.0] * len(actions)))
+                 else TurnCheck.nothing(len(actions)))
         if check.winning is not None:
             return dict(next(move for move, action in pairs if action == check.winning))
         iterations = budget.iterations

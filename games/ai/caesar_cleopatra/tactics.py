@@ -68,6 +68,11 @@ class TurnCheck:
     loss_share: list[float]
     deals: int = 0  # how many deals the shares count (0: the game cannot end this turn)
 
+    @classmethod
+    def nothing(cls, moves: int) -> TurnCheck:
+        """A check that tells nothing about any of ``moves`` moves."""
+        return cls(None, None, [0.0] * moves, [0.0] * moves)
+
 
 def can_end_this_turn(state: State) -> bool:
     """Could the game end by the end of the turn in progress?"""
@@ -148,7 +153,7 @@ def check_turn(observation: Observation, actions: list[Action], rng: random.Rand
     """Each move's share of deals in which it wins by the turn's end, and in
     which it loses by then. A check the ``deadline`` cuts short tells nothing
     (the bot's CPU cap comes first)."""
-    nothing = TurnCheck(None, None, [0.0] * len(actions), [0.0] * len(actions))
+    nothing = TurnCheck.nothing(len(actions))
     first = observation.sample(rng)
     if not can_end_this_turn(first):
         return nothing

@@ -208,7 +208,9 @@ def test_the_exact_deals_and_the_turn_check_can_be_switched_off(monkeypatch):
 
 
 def test_a_leaf_may_take_part_of_its_value_from_a_random_playout():
-    from games.ai.caesar_cleopatra.search import StrongBot, random_playout
+    from games.ai.baseline import random_playout
+    from games.ai.caesar_cleopatra.playout import GAME
+    from games.ai.caesar_cleopatra.search import StrongBot
     from games.rules.caesar_cleopatra.constants import OVER
 
     rng = random.Random(2)
@@ -218,7 +220,7 @@ def test_a_leaf_may_take_part_of_its_value_from_a_random_playout():
             continue
         tried += 1
         played = state.copy()
-        value = random_playout(played, rng)
+        value = random_playout(GAME, played, rng)
         assert played.phase == OVER and value == (1.0 if played.winner == 0 else
                                                   0.5 if played.winner == 2 else 0.0)
         legal = RULES.legal_moves(state)
