@@ -23,7 +23,7 @@ random cards of their sources, and what a pile's source still holds is the
 pile. Every deal is therefore one the log allows, and every deal the log
 allows can come out.
 
-``replay(view, history)`` returns ``None`` when the log does not fit the
+The log is read into ops by ``log_ops.parse``. ``replay(view, history)`` returns ``None`` when the log does not fit the
 view (counts, face-up cards), which the site never sends.
 """
 
@@ -31,13 +31,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations, permutations
+from itertools import combinations
 from typing import Any
 
 from games.ai.base import split_start
 from games.rules.caesar_cleopatra.constants import (
-    CARD_INDEX,
-    GROUP_INDEX,
     GROUPS,
     IS_ACTION,
     N_CARDS,
@@ -49,8 +47,24 @@ from games.rules.caesar_cleopatra.constants import (
     influence_deck,
 )
 
+from .log_ops import (
+    CASTLE,
+    DOWN,
+    DRAW,
+    HAND,
+    NAMED,
+    OFF,
+    SETUP_CARDS,
+    SETUP_OP,
+    SHOWN,
+    UP,
+    WRATH,
+    Op,
+    codes,
+    parse,
+)
+
 PILE, ACTIONS = -1, -2  # tokens: a card not yet named, by its source
-SETUP_CARDS = (1, 2, 3, 4, 5)
 STORIES = 64  # stories told per decision; later deals draw again from them
 TRIES = 20  # stories told before giving up on one deal
 PLAIN_FAILURES = 3  # plain stories failed in a row before backtracking
@@ -62,10 +76,6 @@ SETUP_TRIES = 4  # orders of the setup cards tried in turn (each with STEPS of i
 NEEDED_WEIGHT = 0.2  # see _Story._down_options
 CASTLE_SPLITS = 64  # ways a castling's cards can have gone, tried in turn (at most)
 
-# The opponent's moves, parsed once per decision (op code, arguments).
-_NAMED, _DOWN, _DRAW, _SHOWN, _HAND, _CASTLE, _UP, _OFF, _WRATH = range(9)
-
-Op = tuple[Any, ...]
 Cards = tuple[int, ...]  # cards and tokens (PILE, ACTIONS), sorted
 Deal = tuple[list[int], list[list[int]], list[int], list[int]]  # hand, down, piles
 
@@ -246,7 +256,7 @@ class _Story:
             saved = self.snapshot() if len(options) > 1 else None
             # Each order of the setup cards gets steps of its own: often only one
             # order fits the log, and a wrong one tried first used up the story.
-            own_steps = code == _SETUP_OP
+            own_steps = code == SETUP_OP
             for option in options:
                 if own_steps:
                     self.steps = 0
@@ -273,27 +283,27 @@ class _Story:
     def _choices(self, op: Op) -> list[Any] | None:
         """The ways an op can go (``None``: one way, no choice)."""
         code = op[0]
-        if code in (_NAMED, _UP):
+        if code in (NAMED, UP):
             return self.named_options(op[1])
-        if code == _DOWN:
+        if code == DOWN:
             return self._down_options(op[1], op[2], op[3])
-        if code == _CASTLE:
+        if code == CASTLE:
             return self._castle_options(*op[1:])
-        if code == _SETUP_OP:  # distinct orders, in random order
+        if code == SETUP_OP:  # distinct orders, in random order
             live = [order for order in op[1] if order not in self.dead_orders]
             return sorted(live, key=lambda _order: self.rng.random())[:SETUP_TRIES]
         return None
 
     def _choose(self, op: Op, option: Any) -> None:
         code = op[0]
-        if code in (_NAMED, _UP):
+        if code in (NAMED, UP):
             self.take_named(op[1], option)
-            if code == _UP:
+            if code == UP:
                 self.up[op[2]].append(op[1])
-        elif code == _DOWN:
+        elif code == DOWN:
             self.hand.remove(option)
             self.down[op[1]].append(option)
-        elif code == _SETUP_OP:
+        elif code == SETUP_OP:
             self.hand = [card_code(self.opponent, value) for value in SETUP_CARDS]
             self.down = [[card] for card in option]
         else:
@@ -324,17 +334,17 @@ class _Story:
 
     def _apply(self, op: Op) -> None:
         code = op[0]
-        if code == _DRAW:
+        if code == DRAW:
             self.hand += [PILE] * op[1] + [ACTIONS] * op[2]
-        elif code == _HAND:
+        elif code == HAND:
             self.name_all(self.hand, op[1])
             self.hand = list(op[1].elements())
-        elif code == _SHOWN:  # a group's face-down cards turned up
+        elif code == SHOWN:  # a group's face-down cards turned up
             group, cards = op[1], op[2]
             self.name_all(self.down[group], cards)
             self.down[group] = []
             self.up[group] += list(cards.elements())
-        elif code == _WRATH:
+        elif code == WRATH:
             group, cards = op[1], op[2]
             up = Counter(self.up[group])
             if up - cards:
@@ -342,7 +352,7 @@ class _Story:
             self.name_all(self.down[group], cards - up)
             self.down[group] = []
             self.up[group] = []
-        elif code == _OFF:
+        elif code == OFF:
             group, cards = op[1], op[2]
             for card in cards:
                 if card not in self.up[group]:
@@ -392,115 +402,6 @@ class _Story:
         return hand, down, drawn[PILE], drawn[ACTIONS]
 
 
-_SETUP_OP = 9
-
-
-def _codes(names: list[str]) -> Counter[int]:
-    return Counter(CARD_INDEX[name] for name in names)
-
-
-def parse(history: list[dict[str, Any]], seat: int) -> list[Op] | None:
-    """The opponent's moves as ops (``None``: no setup placement in the log)."""
-    opponent = 1 - seat
-    me, them = SEATS[seat], SEATS[opponent]
-    ops: list[Op] = []
-    downs: list[list[int]] = [[] for _ in range(N_GROUPS)]  # ops placing face down, per group
-    setup = False
-
-    def settle(group: int, cards: Counter[int] | None) -> None:
-        """The face-down placements at ``group`` since its last reveal: next shown as ``cards``."""
-        for index in downs[group]:
-            ops[index] = (_DOWN, group, cards)
-        downs[group] = []
-
-    for event in history:
-        kind = event.get("type")
-        player = event.get("player")
-        if kind == "setup" and player == them:
-            ops.append((_SETUP_OP, opponent))
-            setup = True
-        elif kind == "place" and player == them:
-            group = GROUP_INDEX[event["group"]]
-            if event["face"] == "up":
-                ops.append((_UP, CARD_INDEX[event["card"]], group))
-            else:
-                downs[group].append(len(ops))
-                ops.append((_DOWN, group, None))
-        elif kind == "pass" and player == them:
-            ops += [(_NAMED, CARD_INDEX[name]) for name in event["discard"]]
-        elif kind in ("action", "veto") and player == them:
-            ops.append((_NAMED, CARD_INDEX[event["card"]]))
-        elif kind == "draw" and player == them:
-            ops.append((_DRAW, event["influence"], event["action"]))
-        elif kind == "spy_look" and player == me:
-            ops.append((_HAND, _codes(event["hand"])))
-        elif kind == "spy" and player == me:
-            ops.append((_NAMED, CARD_INDEX[event["card"]]))
-        elif kind == "castle" and player == them:
-            (g1, n1), (g2, n2) = ((GROUP_INDEX[g], n) for g, n in event["groups"].items())
-            settle(g1, None)
-            settle(g2, None)
-            ops.append((_CASTLE, g1, n1, g2, n2))
-        elif kind == "scout" and player == me:
-            group = GROUP_INDEX[event["group"]]
-            settle(group, _codes(event["cards"]))
-            ops.append((_SHOWN, group, _codes(event["cards"])))
-        elif kind == "reveal":
-            group = GROUP_INDEX[event["group"]]
-            cards = _codes(event["cards"][them])
-            settle(group, cards)
-            ops.append((_SHOWN, group, cards))
-        elif kind == "wrath":
-            group = GROUP_INDEX[event["group"]]
-            settle(group, _codes(event["removed"][them]))
-            ops.append((_WRATH, group, _codes(event["removed"][them])))
-        elif kind == "remove" and player == them:
-            ops.append((_OFF, GROUP_INDEX[event["group"]], [CARD_INDEX[n] for n in event["cards"]]))
-        elif kind == "assassination" and event.get("owner") == them:
-            ops.append((_OFF, GROUP_INDEX[event["group"]], [CARD_INDEX[event["card"]]]))
-    if not setup:
-        return None
-    return _with_lookahead(ops)
-
-
-def _with_lookahead(ops: list[Op]) -> list[Op]:
-    """Each face-down placement with the cards the hand plays by name later
-    (until a Spy shows it), and the setup with the orders of its five cards
-    that the groups' first reveals allow."""
-    named: Counter[int] = Counter()
-    done: list[Op] = []
-    for op in reversed(ops):
-        if op[0] == _HAND:
-            named = Counter()
-        elif op[0] in (_NAMED, _UP):
-            named[op[1]] += 1
-        elif op[0] == _DOWN:
-            op = (*op, Counter(named))
-        done.append(op)
-    done.reverse()
-    for index, op in enumerate(done):
-        if op[0] == _SETUP_OP:
-            done[index] = (_SETUP_OP, _setup_orders(done[index + 1:], op[1]))
-    return done
-
-
-def _setup_orders(ops: list[Op], opponent: int) -> list[tuple[int, ...]]:
-    """The orders of the setup cards (one of each value, one per group) whose
-    card at each group is among the group's first reveal (before a castling
-    there moved it)."""
-    allowed: list[set[int] | None] = [None] * N_GROUPS
-    settled = [False] * N_GROUPS
-    for op in ops:
-        if op[0] in (_SHOWN, _WRATH) and not settled[op[1]]:
-            settled[op[1]] = True
-            allowed[op[1]] = set(op[2])
-        elif op[0] == _CASTLE:
-            settled[op[1]] = settled[op[3]] = True
-    cards = [card_code(opponent, value) for value in SETUP_CARDS]
-    return [order for order in permutations(cards)
-            if all(bound is None or card in bound for card, bound in zip(order, allowed))]
-
-
 def replay(view: dict[str, Any], history: list[dict[str, Any]] | None,
            rng: random.Random | None = None) -> ExactDeals | None:
     """The exact deals of the opponent's hidden cards for ``view`` after
@@ -522,7 +423,7 @@ def replay(view: dict[str, Any], history: list[dict[str, Any]] | None,
     if (len(hand) != them["hand_size"] or len(pile) != them["influence_pile_size"]
             or len(actions) != them["action_pile_size"]):
         return None
-    if them["hand"] is not None and Counter(hand) != _codes(them["hand"]):
+    if them["hand"] is not None and Counter(hand) != codes(them["hand"]):
         return None
     for group, name in enumerate(GROUPS):
         entry = view["groups"][name][SEATS[1 - seat]]
