@@ -14,7 +14,8 @@ Cleopatra's variants (``CC_VARIANTS``) change how far a leaf is played on
 next turn) or the exploration constant, or switch off the exact deals
 (``strong-loose-deals``: dealt from the view and the log's memory, as before
 2026-12-05) or the check of the rest of the turn (``strong-no-check``), or judge
-leaves with the evaluation fitted to outcomes (``strong-fitted``). Both
+leaves with the evaluation fitted to outcomes (``strong-fitted``), or score a leaf
+that ends with a vote card over every top card (``strong-expected-votes``). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
 and resumes a stopped run.
@@ -61,6 +62,7 @@ CC_VARIANTS = {
     "strong-fitted": lambda: CCStrongBot(judgement=FITTED_JUDGEMENT),
     "strong-playout-25": lambda: CCStrongBot(playout_weight=0.25),
     "strong-playout-50": lambda: CCStrongBot(playout_weight=0.5),
+    "strong-expected-votes": lambda: CCStrongBot(expected_votes=True),
 }
 
 

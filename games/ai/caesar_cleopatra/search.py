@@ -53,14 +53,17 @@ from dataclasses import dataclass
 from games.rules.caesar_cleopatra.constants import (
     CARD_KIND,
     CASTLING,
+    EXTRAORDINARY,
+    N_GROUPS,
     OVER,
     P_DRAW,
     P_SPY,
     P_VETO,
+    PLACED,
     SETUP,
 )
 from games.rules.caesar_cleopatra.legality import legal_actions
-from games.rules.caesar_cleopatra.moves import NO_VETO_ACTION, Action, move_to_action
+from games.rules.caesar_cleopatra.moves import A_DRAW, NO_VETO_ACTION, Action, move_to_action
 from games.rules.caesar_cleopatra.state import State
 from games.rules.caesar_cleopatra.turn import play
 
@@ -108,6 +111,12 @@ PLAYOUT_WEIGHT = 0.0
 # first face-up card (0.68 gained) +0.3, after an opening action card (1.22)
 # -0.2, with the placement done (1.44) -0.45; a passive turn gains nothing.
 TEMPO = (0.0, 1.0, -0.2, 0.3, -0.45, -0.95)
+# A leaf's rollout that ends with an active turn's vote card is scored as the
+# mean over the cards that can be on top of the vote deck (each weighted by its
+# count there), not by the one card of the iteration's deal: the vote is the
+# largest chance event of a turn, and a leaf is visited once. Costs a copy and
+# an evaluation per distinct card (at most seven).
+EXPECTED_VOTES = False
 
 
 @dataclass(frozen=True)
@@ -193,6 +202,38 @@ def win_chance(state: State, seat: int, judgement: Judgement = HAND_SET_JUDGEMEN
     return 1.0 / (1.0 + math.exp(-score))
 
 
+def ends_with_vote_card(state: State, action: Action) -> bool:
+    """Whether ``action`` ends an active turn whose vote check turns a vote card
+    (the refill after the placement, no group at the extraordinary vote's 8)."""
+    if action[0] != A_DRAW or state.pending is not None or state.step != PLACED:
+        return False
+    return all(state.group_count(group) < EXTRAORDINARY for group in range(N_GROUPS))
+
+
+def expected_after_vote(state: State, action: Action, seat: int,
+                        judgement: Judgement = HAND_SET_JUDGEMENT) -> float:
+    """``win_chance`` for ``seat`` after ``action`` (``ends_with_vote_card``),
+    averaged over the vote deck's possible top cards, each by its count; the
+    rest of the deck keeps the deal's order. ``state`` is left unchanged."""
+    deck = state.vote_deck
+    size = len(deck)
+    if not size:  # not met in play (the reshuffle card stays in the deck); as the engine does
+        after = state.copy()
+        play(after, action)
+        return win_chance(after, seat, judgement)
+    total = 0.0
+    for card in set(deck):
+        after = state.copy()
+        order = after.vote_deck
+        order.reverse()
+        order.remove(card)  # its copy nearest the top
+        order.reverse()
+        order.append(card)
+        play(after, action)
+        total += deck.count(card) * win_chance(after, seat, judgement)
+    return total / size
+
+
 def search(
     observation: Observation,
     rng: random.Random,
@@ -204,13 +245,16 @@ def search(
     root_deals: int = ROOT_DEALS,
     judgement: Judgement = HAND_SET_JUDGEMENT,
     playout_weight: float = PLAYOUT_WEIGHT,
+    expected_votes: bool = EXPECTED_VOTES,
 ) -> dict[Action, Node]:
     """Run the ISMCTS; returns the root's children (the bot's moves).
 
     ``iterations`` caps the search (``None``: until the deadline);
     ``allowed``: the root's moves to search (``None``: all); ``root_deals``: the
     deals the root's priors are averaged over; ``judgement``: how leaves are scored;
-    ``playout_weight``: the share of a leaf's value a random playout gives."""
+    ``playout_weight``: the share of a leaf's value a random playout gives;
+    ``expected_votes``: a leaf whose rollout ends with a vote card scored over
+    every top card (``EXPECTED_VOTES``)."""
     seat = observation.seat
     root = Node(1 - seat, 0.5)
     if root_deals > 1:
@@ -260,14 +304,22 @@ def search(
             path.append(best_child)
             node = best_child
             if node.visits == 0:
+                expected = None
                 if rollout_turns:  # played on by the greedy policy first
                     stop = state.turn + rollout_turns
                     while state.phase != OVER and state.turn < stop:
                         if iteration > 1 and passed():  # out of time: score it here
                             break
-                        play(state, policy(state))
-                value = win_chance(state, 0, judgement)  # a leaf: scored in this deal
-                if playout_weight and state.phase != OVER and not (iteration > 1 and passed()):
+                        move = policy(state)
+                        if (expected_votes and state.turn + 1 == stop
+                                and ends_with_vote_card(state, move)):
+                            expected = expected_after_vote(state, move, 0, judgement)
+                            break
+                        play(state, move)
+                # A leaf: scored in this deal (over the vote's top cards, if it ends with one).
+                value = win_chance(state, 0, judgement) if expected is None else expected
+                if (playout_weight and expected is None and state.phase != OVER
+                        and not (iteration > 1 and passed())):
                     value += playout_weight * (random_playout(GAME, state, rng) - value)
                 break
         for visited in path:
@@ -308,13 +360,15 @@ class StrongBot(ThinkingBot):
                  rollout_turns: int = ROLLOUT_TURNS, root_deals: int = ROOT_DEALS,
                  exact: bool = True, turn_check: bool = True,
                  judgement: Judgement = HAND_SET_JUDGEMENT,
-                 playout_weight: float = PLAYOUT_WEIGHT) -> None:
+                 playout_weight: float = PLAYOUT_WEIGHT,
+                 expected_votes: bool = EXPECTED_VOTES) -> None:
         self.exploration = exploration
         self.remember = remember
         self.exact = exact  # False: deals from the view and the log's memory alone
         self.turn_check = turn_check  # False: no check of the rest of the turn first
         self.judgement = judgement
         self.playout_weight = playout_weight
+        self.expected_votes = expected_votes
         self.rollout_turns = rollout_turns
         self.root_deals = root_deals
 
@@ -341,7 +395,7 @@ class StrongBot(ThinkingBot):
         try:
             children = search(observation, rng, iterations, deadline, self.exploration,
                               self.rollout_turns, check.allowed, self.root_deals,
-                              self.judgement, self.playout_weight)
+                              self.judgement, self.playout_weight, self.expected_votes)
             stats = {
                 action: (node.visits, node.reward / node.visits if node.visits else node.prior)
                 for action, node in children.items()

@@ -228,3 +228,42 @@ def test_a_leaf_may_take_part_of_its_value_from_a_random_playout():
                                                     Budget(iterations=30))
         assert move in legal
     assert tried
+
+
+def test_a_leaf_ending_with_a_vote_card_is_scored_over_every_top_card():
+    from games.ai.caesar_cleopatra.search import (
+        StrongBot,
+        ends_with_vote_card,
+        expected_after_vote,
+        win_chance,
+    )
+    from games.rules.caesar_cleopatra.legality import legal_actions
+    from games.rules.caesar_cleopatra.moves import A_DRAW
+    from games.rules.caesar_cleopatra.turn import play
+
+    checked = 0
+    for state, seat in positions([6, 7]):
+        refills = [action for action in legal_actions(state) if action[0] == A_DRAW]
+        if not refills or not ends_with_vote_card(state, refills[0]):
+            continue
+        action = refills[0]
+        before = state.copy()
+        deck = state.vote_deck
+        # Each card of the deck in turn on top, the rest in the deal's order.
+        chances = []
+        for index in range(len(deck)):
+            after = state.copy()
+            after.vote_deck = deck[:index] + deck[index + 1:] + [deck[index]]
+            play(after, action)
+            chances.append(win_chance(after, 0))
+        expected = expected_after_vote(state, action, 0)
+        assert abs(expected - sum(chances) / len(chances)) < 1e-9
+        assert abs(expected_after_vote(state, action, 1) - (1 - expected)) < 1e-9
+        assert state.vote_deck == before.vote_deck and state.hand == before.hand
+        checked += 1
+        if checked % 5 == 1:
+            legal = RULES.legal_moves(state)
+            move = StrongBot(expected_votes=True).choose(
+                RULES.view(state, seat), legal, random.Random(checked), Budget(iterations=30))
+            assert move in legal
+    assert checked >= 10
