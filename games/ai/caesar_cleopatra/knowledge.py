@@ -23,8 +23,9 @@ random cards of their sources, and what a pile's source still holds is the
 pile. Every deal is therefore one the log allows, and every deal the log
 allows can come out.
 
-The log is read into ops by ``log_ops.parse``. ``replay(view, history)`` returns ``None`` when the log does not fit the
-view (counts, face-up cards), which the site never sends.
+The log is read into ops by ``log_ops.parse``. ``replay(view, history)``
+returns ``None`` when the log does not fit the view (counts, face-up
+cards), which the site never sends.
 """
 
 from __future__ import annotations
