@@ -3,21 +3,12 @@ stopped audit goes on where it stopped, and its report covers every game."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 import tempfile
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "ai_blunders.py"
-
-
-def _module():
-    spec = importlib.util.spec_from_file_location("ai_blunders", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ai_blunders"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load
 
 
 def _run(module, monkeypatch, capsys, *arguments: str) -> tuple[list[int], str]:
@@ -39,7 +30,7 @@ def _run(module, monkeypatch, capsys, *arguments: str) -> tuple[list[int], str]:
 
 
 def test_it_plays_only_the_games_the_file_lacks(tmp_path, monkeypatch, capsys):
-    audit = _module()
+    audit = load("ai_blunders")
     results = tmp_path / "audit.jsonl"
     played, first = _run(audit, monkeypatch, capsys, "--games", "2", "--results", str(results))
     assert played == [0, 1]
@@ -57,7 +48,7 @@ def test_it_plays_only_the_games_the_file_lacks(tmp_path, monkeypatch, capsys):
 
 
 def test_it_keeps_apart_the_games_of_other_settings(tmp_path, monkeypatch, capsys):
-    audit = _module()
+    audit = load("ai_blunders")
     results = tmp_path / "audit.jsonl"
     _run(audit, monkeypatch, capsys, "--games", "1", "--results", str(results))
     played, _out = _run(audit, monkeypatch, capsys, "--games", "1", "--results", str(results),
@@ -67,7 +58,7 @@ def test_it_keeps_apart_the_games_of_other_settings(tmp_path, monkeypatch, capsy
 
 
 def test_it_counts_a_blunder_only_once_more_deals_confirm_it():
-    audit = _module()
+    audit = load("ai_blunders")
     deals = iter(range(100))
 
     def sample():

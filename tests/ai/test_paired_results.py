@@ -3,21 +3,11 @@ games both played, the games only one won, and an exact sign test."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "paired_results.py"
-
-
-def _script():
-    spec = importlib.util.spec_from_file_location("paired_results", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["paired_results"] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load
 
 
 def _results(path: Path, winners: dict[int, str]) -> Path:
@@ -28,7 +18,7 @@ def _results(path: Path, winners: dict[int, str]) -> Path:
 
 
 def test_it_counts_the_games_both_runs_played(tmp_path):
-    paired = _script()
+    paired = load("paired_results")
     first = _results(tmp_path / "a.jsonl", {0: "A", 1: "B", 2: "A", 3: "draw", 4: "A"})
     second = _results(tmp_path / "b.jsonl", {0: "A", 1: "A", 2: "B", 3: "A"})
     result = paired.compare(paired.outcomes(first), paired.outcomes(second))
@@ -38,7 +28,7 @@ def test_it_counts_the_games_both_runs_played(tmp_path):
 
 
 def test_the_sign_test_is_the_exact_binomial():
-    paired = _script()
+    paired = load("paired_results")
     assert paired.sign_test(0, 0) == 1.0
     assert paired.sign_test(5, 5) == 1.0
     # 20 against 6: P(X <= 6) for X ~ Bin(26, 1/2), doubled.

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[3] / "bench" / "kasteel_paired.py"
-
-
-def _module():
-    spec = importlib.util.spec_from_file_location("kasteel_paired", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load
 
 
 def _record(path, credits, seed=21):
@@ -25,7 +16,7 @@ def _record(path, credits, seed=21):
 
 
 def test_it_takes_the_difference_game_by_game(tmp_path):
-    paired = _module()
+    paired = load("kasteel_paired")
     first = paired.load(_record(tmp_path / "a.jsonl", [1, 0, 0, 0.5]))
     second = paired.load(_record(tmp_path / "b.jsonl", [1, 1, 0, 0.5]))
     found = paired.paired(first, second)
@@ -36,7 +27,7 @@ def test_it_takes_the_difference_game_by_game(tmp_path):
 
 
 def test_it_refuses_records_of_other_games(tmp_path):
-    paired = _module()
+    paired = load("kasteel_paired")
     first = paired.load(_record(tmp_path / "a.jsonl", [1, 0], seed=1))
     second = paired.load(_record(tmp_path / "b.jsonl", [1, 0], seed=2))
     with pytest.raises(SystemExit, match="share fewer than two games"):

@@ -1,0 +1,21 @@
+"""The scripts of ``bench/`` as modules, for the tests of their logic."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+def load(name: str) -> ModuleType:
+    """``bench/<name>.py`` imported afresh as the module ``name`` (registered in
+    ``sys.modules``: dataclasses look their module up)."""
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
