@@ -11,7 +11,20 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from druidsite import socket_threads
 from druidsite.socket_threads import SocketThreads
+
+
+@pytest.fixture
+def own_pool(monkeypatch):
+    """A pool of the test's own, sized by its settings: the process's shared pool was
+    sized by whichever test made it, and its threads may still hold the database
+    connections of earlier tests (the close before each call then touches them, and
+    this test has no database)."""
+    monkeypatch.setattr(socket_threads, "_executor", None)
+    yield
+    if socket_threads._executor is not None:
+        socket_threads._executor.shutdown(wait=False)
 
 
 def _socket_app(barrier: threading.Barrier, threads: list[str]):
@@ -41,7 +54,7 @@ async def _connect_all(app, count: int) -> list[bool]:
     return [connected for connected, _ in results]
 
 
-def test_it_runs_several_handshakes_database_calls_at_once(settings):
+def test_it_runs_several_handshakes_database_calls_at_once(settings, own_pool):
     settings.SOCKET_THREADS = 4
     barrier, threads = threading.Barrier(3, timeout=4), []
     connected = asyncio.run(_connect_all(SocketThreads(_socket_app(barrier, threads)), 3))
@@ -50,9 +63,11 @@ def test_it_runs_several_handshakes_database_calls_at_once(settings):
     assert all(name.startswith("socket") for name in threads)
 
 
-def test_without_it_the_handshakes_queue_on_one_thread():
+def test_without_it_the_handshakes_queue_on_one_thread(db):
     # What the site did before: the three calls wait for each other on asgiref's
-    # single thread, so the first never returns and no handshake completes.
+    # single thread, so the first never returns and no handshake completes. (That
+    # thread is the process's: it may hold an earlier test's database connection,
+    # which the close before each call touches, hence ``db``.)
     barrier, threads = threading.Barrier(3, timeout=1), []
     with pytest.raises((threading.BrokenBarrierError, AssertionError, TimeoutError)):
         connected = asyncio.run(_connect_all(_socket_app(barrier, threads), 3))
