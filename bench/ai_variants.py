@@ -15,8 +15,11 @@ next turn) or the exploration constant, or switch off the exact deals
 (``strong-loose-deals``: dealt from the view and the log's memory, as before
 2026-12-05) or the check of the rest of the turn (``strong-no-check``), or judge
 leaves with the evaluation fitted to outcomes (``strong-fitted``), or score a leaf
-that ends with a vote card over every top card (``strong-expected-votes``). Both
-sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given). The report is the arena's
+that ends with a vote card over every top card (``strong-expected-votes``), or
+judge each group's next patrician with the learned ``group_model``
+(``strong-groups``, and the heuristic so: ``heuristic-groups``). Both
+sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
+the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
 and resumes a stopped run.
 """
@@ -33,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.ai import registry  # noqa: E402
 from games.ai.arena_match import ArenaConfig, format_report, run_arena  # noqa: E402
 from games.ai.base import Budget  # noqa: E402
-from games.ai.caesar_cleopatra.search import FITTED_JUDGEMENT  # noqa: E402
+from games.ai.caesar_cleopatra.heuristic import HeuristicBot as CCHeuristicBot  # noqa: E402
+from games.ai.caesar_cleopatra.search import FITTED_JUDGEMENT, GROUPS_JUDGEMENT  # noqa: E402
 from games.ai.caesar_cleopatra.search import StrongBot as CCStrongBot  # noqa: E402
 from games.ai.druidenwalzer.search import StrongBot  # noqa: E402
 
@@ -60,6 +64,8 @@ CC_VARIANTS = {
     "strong-no-check": lambda: CCStrongBot(turn_check=False),
     "strong-loose-no-check": lambda: CCStrongBot(exact=False, turn_check=False),
     "strong-fitted": lambda: CCStrongBot(judgement=FITTED_JUDGEMENT),
+    "strong-groups": lambda: CCStrongBot(judgement=GROUPS_JUDGEMENT),
+    "heuristic-groups": lambda: CCHeuristicBot(weights=GROUPS_JUDGEMENT.weights),
     "strong-playout-25": lambda: CCStrongBot(playout_weight=0.25),
     "strong-playout-50": lambda: CCStrongBot(playout_weight=0.5),
     "strong-expected-votes": lambda: CCStrongBot(expected_votes=True),
@@ -85,8 +91,8 @@ def main() -> None:
     variants = VARIANTS if options.game == "druidenwalzer" else CC_VARIANTS
     registry.ARENA_LEVELS.update(
         {name: {options.game: make} for name, make in variants.items()})
-    budget = Budget(cpu_seconds=options.cpu)
-    # --b-cpu 0: B at its level's own budget (the heuristic's 6 deals).
+    # --cpu 0 / --b-cpu 0: A / B at its level's own budget (the heuristic's 6 deals).
+    budget = None if options.cpu == 0 else Budget(cpu_seconds=options.cpu)
     budget_b = (budget if options.b_cpu is None
                 else None if options.b_cpu == 0 else Budget(cpu_seconds=options.b_cpu))
     config = ArenaConfig(a=options.a, b=options.b, games=options.games, seed=options.seed,

@@ -46,6 +46,8 @@ from games.rules.caesar_cleopatra.constants import (
 )
 from games.rules.caesar_cleopatra.state import State
 
+from .group_model import features, hand_summary, next_patrician
+
 WIN = 40.0
 MARGIN_SCALE = 2.5  # value points of margin per unit of the logistic
 SOON_BASE = 0.45  # weight of the current margin when no vote is near
@@ -81,6 +83,9 @@ class Weights:
     down_card: float = DOWN_CARD
     pile_card: float = PILE_CARD
     draw_card: float = DRAW_CARD
+    # The chance of each group's next patrician from ``group_model`` with these
+    # weights, instead of the lean of the margin above (None: the lean).
+    groups: tuple[float, ...] | None = None
 
 
 HAND_SET = Weights()
@@ -125,6 +130,8 @@ def _logistic(x: float) -> float:
 
 def groups_value(state: State, weights: Weights = HAND_SET) -> float:
     """The groups' part, for seat 0."""
+    if weights.groups is not None:
+        return learned_groups_value(state, weights)
     margin_scale, soon_base, soon_weight = (
         weights.margin_scale, weights.soon_base, weights.soon_weight)
     later, down_card = weights.later, weights.down_card
@@ -174,6 +181,31 @@ def groups_value(state: State, weights: Weights = HAND_SET) -> float:
         step = int(share * _STEPS + 0.5)
         total += group_value(size, w0, w1, left, b0, b1, step)
         total += down_card * (len(d0) - len(d1))
+    return total
+
+
+def learned_groups_value(state: State, weights: Weights) -> float:
+    """``groups_value`` with each group's next patrician from ``group_model``
+    (its loop written out again, so the levels' hand-set path stays as fast)."""
+    group_weights = weights.groups
+    assert group_weights is not None  # called only with a model
+    later, down_card = weights.later, weights.down_card
+    hands = (hand_summary(state, 0), hand_summary(state, 1))
+    down, patricians, won, bonus = state.down, state.patricians, state.won, state.bonus
+    total = 0.0
+    for group in range(5):
+        left = patricians[group]
+        size = GROUP_SIZE[group]
+        b0, b1 = bonus[0] == group, bonus[1] == group
+        w0, w1 = won[0][group], won[1][group]
+        if not left:
+            total += group_value(size, w0, w1, 0, b0, b1, 0)
+            continue
+        lean = next_patrician(features(state, group, hands), group_weights) - 0.5
+        share = 0.5 + lean * (1 + later * (left - 1)) / left
+        step = int(share * _STEPS + 0.5)
+        total += group_value(size, w0, w1, left, b0, b1, step)
+        total += down_card * (len(down[group * 2]) - len(down[group * 2 + 1]))
     return total
 
 

@@ -50,7 +50,7 @@ from games.rules.caesar_cleopatra.turn import play
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .determinize import Observation
-from .evaluate import evaluate
+from .evaluate import HAND_SET, Weights, evaluate
 
 DEFAULT_BUDGET = Budget(iterations=6, cpu_seconds=0.5)
 VETO_CARDS = (card_code(0, VETO), card_code(1, VETO))
@@ -66,20 +66,21 @@ def draw_rule(state: State, seat: int, needed: int) -> Action:
     return (A_DRAW, influence, total - influence)
 
 
-def greedy(state: State, actions: list[Action], player: int) -> Action:
+def greedy(state: State, actions: list[Action], player: int,
+           weights: Weights = HAND_SET) -> Action:
     """The action whose settled result evaluates best for ``player``."""
     best_action, best = actions[0], None
     for action in actions:
         child = state.copy()
         play(child, action)
-        settle(child, player)
-        score = evaluate(child, player)
+        settle(child, player, weights)
+        score = evaluate(child, player, weights)
         if best is None or score > best:
             best, best_action = score, action
     return best_action
 
 
-def settle(state: State, seat: int) -> None:
+def settle(state: State, seat: int, weights: Weights = HAND_SET) -> None:
     """Play, in place, the decisions that belong to ``seat``'s move: the
     opponent's Veto answer, ``seat``'s Spy, castling and second face-up card,
     and the single card drawn after a Spy or a Veto."""
@@ -89,30 +90,31 @@ def settle(state: State, seat: int) -> None:
             kind, player = pending[0], pending[1]
             if kind == P_VETO:
                 if VETO_CARDS[player] in state.hand[player]:
-                    choice = veto_answer(state, player)
+                    choice = veto_answer(state, player, weights)
                 else:
                     choice = NO_VETO_ACTION
             elif kind == P_DRAW:
                 choice = draw_rule(state, player, 1)
             else:  # the Spy's card or the castling: the mover's own choice
-                choice = greedy(state, legal_actions(state), player)
+                choice = greedy(state, legal_actions(state), player, weights)
             play(state, choice)
             continue
         if state.step == SECOND and state.current == seat:
-            play(state, greedy(state, legal_actions(state), seat))
+            play(state, greedy(state, legal_actions(state), seat, weights))
             continue
         return
 
 
-def veto_answer(state: State, player: int) -> Action:
+def veto_answer(state: State, player: int, weights: Weights = HAND_SET) -> Action:
     """Veto when the action hurts more than the Veto card is worth."""
     vetoed = state.copy()
     play(vetoed, VETO_ACTION)
     play(vetoed, draw_rule(vetoed, player, 1))
     allowed = state.copy()
     play(allowed, NO_VETO_ACTION)
-    settle(allowed, 1 - player)
-    return VETO_ACTION if evaluate(vetoed, player) > evaluate(allowed, player) else NO_VETO_ACTION
+    settle(allowed, 1 - player, weights)
+    return (VETO_ACTION if evaluate(vetoed, player, weights) > evaluate(allowed, player, weights)
+            else NO_VETO_ACTION)
 
 
 def score_actions(
@@ -120,6 +122,7 @@ def score_actions(
     actions: list[Action],
     seat: int,
     deadline: Deadline | None = None,
+    weights: Weights = HAND_SET,
 ) -> list[float]:
     """Each action's settled evaluation for ``seat``, averaged over the deals."""
     seconds: dict[Action, Action] = {}
@@ -135,19 +138,21 @@ def score_actions(
                 if second is None:
                     probe = first.copy()
                     play(probe, action)
-                    second = seconds[action] = greedy(probe, legal_actions(probe), seat)
+                    second = seconds[action] = greedy(probe, legal_actions(probe), seat, weights)
                 play(child, second)
-            settle(child, seat)
-            totals[index] += evaluate(child, seat)
+            settle(child, seat, weights)
+            totals[index] += evaluate(child, seat, weights)
         done += 1
         if deadline is not None and deadline.passed():
             break
     return [total / done for total in totals]
 
 
-def setup_choice(observation: Observation, actions: list[Action], rng: random.Random) -> Action:
+def setup_choice(observation: Observation, actions: list[Action], rng: random.Random,
+                 weights: Weights = HAND_SET) -> Action:
     """The setup placement: judged on one deal (nothing is drawn or voted)."""
-    scores = score_actions([observation.sample(rng)], actions, observation.seat)
+    scores = score_actions([observation.sample(rng)], actions, observation.seat,
+                           weights=weights)
     best = max(scores)
     return rng.choice([a for a, s in zip(actions, scores) if s >= best - 1e-9])
 
@@ -157,16 +162,19 @@ class HeuristicBot(ThinkingBot):
 
     default_budget = DEFAULT_BUDGET
 
+    def __init__(self, weights: Weights = HAND_SET) -> None:
+        self.weights = weights  # the evaluation's
+
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget) -> Move:
         deadline = Deadline(budget.cpu_seconds)
         observation = Observation(view)
         actions = [move_to_action(move) for move in legal_moves]
         if observation.template.phase == SETUP:
-            choice = setup_choice(observation, actions, rng)
+            choice = setup_choice(observation, actions, rng, self.weights)
             return dict(legal_moves[actions.index(choice)])
         deals = [observation.sample(rng) for _ in range(max(budget.iterations or 1, 1))]
-        scores = score_actions(deals, actions, observation.seat, deadline)
+        scores = score_actions(deals, actions, observation.seat, deadline, self.weights)
         best = max(scores)
         # Ties (within rounding) are broken at random, not by list order.
         candidates = [m for m, s in zip(legal_moves, scores) if s >= best - 1e-9]

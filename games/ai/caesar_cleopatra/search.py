@@ -71,6 +71,7 @@ from ..base import Budget, Deadline, Event, Move, ThinkingBot, View
 from ..baseline import random_playout
 from .determinize import Observation
 from .evaluate import FITTED, HAND_SET, Weights, evaluate
+from .group_model import WEIGHTS as GROUP_WEIGHTS
 from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
 from .playout import GAME
 from .rollouts import policy
@@ -137,6 +138,9 @@ HAND_SET_JUDGEMENT = Judgement(HAND_SET, TEMPO, SCALE)
 #: the level's: it won 78 of 100 games against the heuristic where the
 #: hand-set one won 75 (docs/ai.md); the variant ``strong-fitted`` plays it.
 FITTED_JUDGEMENT = Judgement(FITTED, (0.0, 0.646, 0.365, 0.617, 0.065, -0.164), 2.66)
+#: The hand-set judgement with each group's next patrician learned
+#: (``group_model``); the variant ``strong-groups`` plays it.
+GROUPS_JUDGEMENT = Judgement(Weights(groups=GROUP_WEIGHTS), TEMPO, SCALE)
 
 
 class Node:
