@@ -27,6 +27,7 @@ from games.rules.caesar_cleopatra.constants import (
     CARD_VALUE,
     EXTRAORDINARY,
     GROUP_SIZE,
+    PHILOSOPHER,
 )
 from games.rules.caesar_cleopatra.state import State
 
@@ -56,9 +57,9 @@ def hand_summary(state: State, side: int) -> tuple[int, bool, bool]:
     philosopher = assassin = False
     for card in state.hand[side]:
         kind = CARD_KIND[card]
-        if kind == 0:
+        if kind == PHILOSOPHER:
             philosopher = True
-        elif kind < 6:
+        elif kind < ASSASSINATION:  # an influence card
             value = CARD_VALUE[card]
             if value > best:
                 best, second = value, best
