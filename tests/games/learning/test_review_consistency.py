@@ -35,11 +35,14 @@ def test_the_hints_first_move_is_never_flagged_a_mistake(game, settings):
 # first arena games have them). Caesar & Cleopatra: a pass or placement whose turn
 # ends in the opponent's win, about one decision in a thousand; arena game 41 is the
 # first with one where the mover was not already lost (docs/ai.md, "One unit,
-# thresholds and noise").
-@pytest.mark.parametrize(("game", "first_game", "most"),
-                         [("druidenwalzer", 0, 4), ("caesar-cleopatra", 41, 1)])
-def test_a_planted_blunder_is_always_flagged(game, first_game, most):
-    found = blunders_judged(game, planted_blunders(game, first_game, games=5),
+# thresholds and noise"). A planted blunder is judged only where the review finds the
+# mover not already lost, and that finding is noisy at the review's budget (one of
+# Druidenwalzer's, worth 0.49 on a quiet run, fell under the 0.30 line in one CI run):
+# the games scanned hold about twice as many judgeable blunders as are asked for.
+@pytest.mark.parametrize(("game", "first_game", "games", "most"),
+                         [("druidenwalzer", 0, 8, 4), ("caesar-cleopatra", 41, 5, 1)])
+def test_a_planted_blunder_is_always_flagged(game, first_game, games, most):
+    found = blunders_judged(game, planted_blunders(game, first_game, games=games),
                             REVIEW_BUDGET, most=most)
     assert not found["missed"], found["missed"]
     assert found["judged"] == most, "no planted blunder: the arena's games have changed"
