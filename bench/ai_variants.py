@@ -17,7 +17,9 @@ next turn) or the exploration constant, or switch off the exact deals
 leaves with the evaluation fitted to outcomes (``strong-fitted``), or score a leaf
 that ends with a vote card over every top card (``strong-expected-votes``), or
 judge each group's next patrician with the learned ``group_model``
-(``strong-groups``, and the heuristic so: ``heuristic-groups``). Both
+(``strong-groups``, and the heuristic so: ``heuristic-groups``), or weigh the
+opponent's setup orders by the heuristic's habits (``strong-setup-prior``, and
+half habits, half even chances: ``strong-setup-prior-half``). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
 the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
@@ -69,6 +71,8 @@ CC_VARIANTS = {
     "strong-playout-25": lambda: CCStrongBot(playout_weight=0.25),
     "strong-playout-50": lambda: CCStrongBot(playout_weight=0.5),
     "strong-expected-votes": lambda: CCStrongBot(expected_votes=True),
+    "strong-setup-prior": lambda: CCStrongBot(setup_prior=1.0),
+    "strong-setup-prior-half": lambda: CCStrongBot(setup_prior=0.5),
 }
 
 

@@ -63,6 +63,7 @@ from games.rules.caesar_cleopatra.state import Pending, State
 
 from .knowledge import ExactDeals, NoStory, replay
 from .memory import Memory, remember, sure_part
+from .setup_prior import SetupPrior
 
 SETUP_SET = (1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
 
@@ -97,9 +98,12 @@ class Observation:
     """What one view tells, parsed once per decision into engine terms."""
 
     def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None,
-                 exact: bool = True) -> None:
+                 exact: bool = True, setup_prior: float = 0.0) -> None:
         """``exact``: deal exactly what the log allows (``knowledge``); False deals
-        from the view and the log's ``memory`` alone (for comparisons)."""
+        from the view and the log's ``memory`` alone (for comparisons).
+        ``setup_prior``: with exact deals, weigh the opponent's setup orders and
+        draw its bonus card to fit them, trusting players' habits this much
+        against even chances (``setup_prior.SetupPrior``); 0: all alike."""
         viewer = view.get("viewer") or view["to_move"]
         seat = self.seat = SEAT_INDEX[viewer]
         opponent = self.opponent = 1 - seat
@@ -177,7 +181,9 @@ class Observation:
         self.setup = setup
         self.seen_influence = seen_influence
         self.unseen_influence = Counter(influence_deck(opponent)) - seen_influence
-        self.exact: ExactDeals | None = replay(view, history) if history and exact else None
+        self.prior = SetupPrior(self.bonus_pool, setup_prior) if setup_prior else None
+        self.exact: ExactDeals | None = (replay(view, history, prior=self.prior)
+                                         if history and exact else None)
         self.memory = (Memory() if self.exact is not None else
                        self._checked(remember(view, history) if history else Memory()))
         self._view, self._history = view, history or []
@@ -253,6 +259,8 @@ class Observation:
                     state.down[group * 2 + opponent] = down[group]
             state.influence[opponent] = _shuffled(pile, rng)
             state.actions[opponent] = _shuffled(opp_actions, rng)
+            if self.prior is not None:
+                state.bonus[opponent] = self.prior.bonus(self.exact.order, rng)
             return state
         if not self.memory.empty():
             self._deal_remembered(state, rng, actions)

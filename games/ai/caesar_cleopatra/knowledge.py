@@ -21,7 +21,9 @@ influence card of the hand, the known ones only when the group's next reveal
 cannot explain is dropped and told anew; the tokens left at the end get
 random cards of their sources, and what a pile's source still holds is the
 pile. Every deal is therefore one the log allows, and every deal the log
-allows can come out.
+allows can come out. With a ``setup_prior`` the order of the setup cards is
+drawn by how likely players' habits make it (the first one tried; a story that
+cannot follow it tries others at random), not evenly.
 
 The log is read into ops by ``log_ops.parse``. ``replay(view, history)``
 returns ``None`` when the log does not fit the view (counts, face-up
@@ -64,6 +66,7 @@ from .log_ops import (
     codes,
     parse,
 )
+from .setup_prior import SetupPrior
 
 PILE, ACTIONS = -1, -2  # tokens: a card not yet named, by its source
 STORIES = 64  # stories told per decision; later deals draw again from them
@@ -93,9 +96,15 @@ class NoStory(_Dead):
 class ExactDeals:
     """The opponent's hidden cards in every way the log allows (see the module)."""
 
-    def __init__(self, opponent: int, ops: list[Op]) -> None:
+    def __init__(self, opponent: int, ops: list[Op], prior: SetupPrior | None = None) -> None:
         self.opponent = opponent
         self.ops = ops
+        #: How likely each order of the setup cards is (None: all alike).
+        self.prior = prior
+        #: The setup order of the deal sampled last (a card code per group; None
+        #: before the first), so the bonus card can be drawn to fit it.
+        self.order: tuple[int, ...] | None = None
+        self.orders: list[tuple[int, ...] | None] = []  # each story's, as ``stories``
         self.failures = 0  # stories dropped (for the tests and the bench)
         self.backtrack = False  # set once plain stories keep failing here
         self.stories: list[Deal] = []
@@ -113,13 +122,16 @@ class ExactDeals:
         shuffled every time, and the caller shuffles the piles."""
         stories = self.stories
         if len(stories) >= self.fresh:
-            hand, down, pile, actions = stories[int(rng.random() * len(stories))]
+            index = int(rng.random() * len(stories))
+            hand, down, pile, actions = stories[index]
+            self.order = self.orders[index]
             draw = rng.random
             return (sorted(hand, key=lambda _card: draw()), [d[:] for d in down], pile[:],
                     actions[:])
         deal = self._tell(rng)
         hand, down, pile, actions = deal
         stories.append((hand[:], [d[:] for d in down], pile[:], actions[:]))
+        self.orders.append(self.order)
         return deal
 
     def _tell(self, rng: random.Random) -> Deal:
@@ -128,8 +140,10 @@ class ExactDeals:
         failed = 0
         for _ in range(TRIES):
             try:
-                return _Story(self.opponent, rng, self.dead_orders).tell(self.ops,
-                                                                          self.backtrack)
+                story = _Story(self.opponent, rng, self.dead_orders, self.prior)
+                deal = story.tell(self.ops, self.backtrack)
+                self.order = story.order
+                return deal
             except _Dead:
                 self.failures += 1
                 failed += 1
@@ -142,8 +156,11 @@ class _Story:
     """One telling of the log: tokens and known cards, where they are."""
 
     def __init__(self, opponent: int, rng: random.Random,
-                 dead_orders: set[tuple[int, ...]] | None = None) -> None:
+                 dead_orders: set[tuple[int, ...]] | None = None,
+                 prior: SetupPrior | None = None) -> None:
         self.rng = rng
+        self.prior = prior
+        self.order: tuple[int, ...] | None = None  # the setup's, once chosen
         self.dead_orders = set() if dead_orders is None else dead_orders
         self.cut = False  # a castling's splits were cut to CASTLE_SPLITS
         pile = Counter(influence_deck(opponent))
@@ -290,9 +307,12 @@ class _Story:
             return self._down_options(op[1], op[2], op[3])
         if code == CASTLE:
             return self._castle_options(*op[1:])
-        if code == SETUP_OP:  # distinct orders, in random order
+        if code == SETUP_OP:  # distinct orders, in random order (the first by the prior)
             live = [order for order in op[1] if order not in self.dead_orders]
-            return sorted(live, key=lambda _order: self.rng.random())[:SETUP_TRIES]
+            shuffled = sorted(live, key=lambda _order: self.rng.random())
+            if self.prior is not None and len(shuffled) > 1:
+                shuffled.insert(0, shuffled.pop(self.prior.pick(shuffled, self.rng)))
+            return shuffled[:SETUP_TRIES]
         return None
 
     def _choose(self, op: Op, option: Any) -> None:
@@ -307,6 +327,7 @@ class _Story:
         elif code == SETUP_OP:
             self.hand = [card_code(self.opponent, value) for value in SETUP_CARDS]
             self.down = [[card] for card in option]
+            self.order = option
         else:
             g1, _n1, g2, _n2 = op[1:]
             self.down[g1], self.down[g2] = list(option[0]), list(option[1])
@@ -404,7 +425,8 @@ class _Story:
 
 
 def replay(view: dict[str, Any], history: list[dict[str, Any]] | None,
-           rng: random.Random | None = None) -> ExactDeals | None:
+           rng: random.Random | None = None,
+           prior: SetupPrior | None = None) -> ExactDeals | None:
     """The exact deals of the opponent's hidden cards for ``view`` after
     ``history`` (the seat's redacted log), or ``None`` when the log has no
     setup or does not fit the view."""
@@ -416,7 +438,7 @@ def replay(view: dict[str, Any], history: list[dict[str, Any]] | None,
         ops = parse(events, seat)
         if ops is None:
             return None
-        deals = ExactDeals(1 - seat, ops)
+        deals = ExactDeals(1 - seat, ops, prior)
         hand, down, pile, actions = deals.sample(rng or random.Random(0))
     except (_Dead, KeyError, TypeError, ValueError, AttributeError, IndexError):
         return None

@@ -118,6 +118,11 @@ TEMPO = (0.0, 1.0, -0.2, 0.3, -0.45, -0.95)
 # largest chance event of a turn, and a leaf is visited once. Costs a copy and
 # an evaluation per distinct card (at most seven).
 EXPECTED_VOTES = False
+# Deals weigh the opponent's orders of its face-down setup cards by how players
+# place them (``setup_prior``: a 4 or a 5 at the bonus card's group, low cards
+# at the small groups) and draw its bonus card to fit the order; the share of
+# those habits against even chances (0: off).
+SETUP_PRIOR = 0.0
 
 
 @dataclass(frozen=True)
@@ -365,8 +370,10 @@ class StrongBot(ThinkingBot):
                  exact: bool = True, turn_check: bool = True,
                  judgement: Judgement = HAND_SET_JUDGEMENT,
                  playout_weight: float = PLAYOUT_WEIGHT,
-                 expected_votes: bool = EXPECTED_VOTES) -> None:
+                 expected_votes: bool = EXPECTED_VOTES,
+                 setup_prior: float = SETUP_PRIOR) -> None:
         self.exploration = exploration
+        self.setup_prior = setup_prior
         self.remember = remember
         self.exact = exact  # False: deals from the view and the log's memory alone
         self.turn_check = turn_check  # False: no check of the rest of the turn first
@@ -380,7 +387,8 @@ class StrongBot(ThinkingBot):
                budget: Budget, history: list[Event] | None = None) -> Move:
         cpu = budget.cpu_seconds
         deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
-        observation = Observation(view, history if self.remember else None, self.exact)
+        observation = Observation(view, history if self.remember else None, self.exact,
+                                  self.setup_prior)
         pairs = [(move, move_to_action(move)) for move in legal_moves]
         actions = [action for _move, action in pairs]
         check = (check_turn(observation, actions, rng, deadline=deadline) if self.turn_check

@@ -40,8 +40,9 @@ def _chooser(index: int):
     return choose
 
 
-def audit(games: int, first_seed: int = 0) -> int:
-    """Check every deal of ``games`` games; the number of deals checked."""
+def audit(games: int, first_seed: int = 0, setup_prior: float = 0.0) -> int:
+    """Check every deal of ``games`` games; the number of deals checked
+    (``setup_prior``: the deals weigh the setup orders as the strong level may)."""
     checked = 0
     for index in range(games):
         seed = first_seed + index
@@ -51,7 +52,8 @@ def audit(games: int, first_seed: int = 0) -> int:
                 continue
             for seat in SEATS:
                 view = RULES.view(position.state, seat)
-                observation = Observation(view, position.histories[seat])
+                observation = Observation(view, position.histories[seat],
+                                          setup_prior=setup_prior)
                 assert observation.exact is not None, (seed, seat, "the log did not fit")
                 for _ in range(DEALS_PER_SEAT):
                     dealt = observation.sample(rng)
@@ -61,8 +63,9 @@ def audit(games: int, first_seed: int = 0) -> int:
     return checked
 
 
-def test_it_deals_only_what_fits_everything_seen_in_3_games():
-    assert audit(3) > 1000
+@pytest.mark.parametrize("setup_prior", [0.0, 0.5])
+def test_it_deals_only_what_fits_everything_seen_in_3_games(setup_prior):
+    assert audit(3, setup_prior=setup_prior) > 1000
 
 
 @pytest.mark.long
