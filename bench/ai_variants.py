@@ -19,7 +19,8 @@ that ends with a vote card over every top card (``strong-expected-votes``), or
 judge each group's next patrician with the learned ``group_model``
 (``strong-groups``, and the heuristic so: ``heuristic-groups``), or weigh the
 opponent's setup orders by the heuristic's habits (``strong-setup-prior``, and
-half habits, half even chances: ``strong-setup-prior-half``). Both
+half habits, half even chances: ``strong-setup-prior-half``), or weigh its cards
+placed face down in play by what players put face down (``strong-down-habits``). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
 the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
@@ -73,6 +74,7 @@ CC_VARIANTS = {
     "strong-expected-votes": lambda: CCStrongBot(expected_votes=True),
     "strong-setup-prior": lambda: CCStrongBot(setup_prior=1.0),
     "strong-setup-prior-half": lambda: CCStrongBot(setup_prior=0.5),
+    "strong-down-habits": lambda: CCStrongBot(down_habits=True),
 }
 
 

@@ -98,12 +98,15 @@ class Observation:
     """What one view tells, parsed once per decision into engine terms."""
 
     def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None,
-                 exact: bool = True, setup_prior: float = 0.0) -> None:
+                 exact: bool = True, setup_prior: float = 0.0,
+                 down_habits: tuple[float, ...] | None = None) -> None:
         """``exact``: deal exactly what the log allows (``knowledge``); False deals
         from the view and the log's ``memory`` alone (for comparisons).
         ``setup_prior``: with exact deals, weigh the opponent's setup orders and
         draw its bonus card to fit them, trusting players' habits this much
-        against even chances (``setup_prior.SetupPrior``); 0: all alike."""
+        against even chances (``setup_prior.SetupPrior``); 0: all alike.
+        ``down_habits``: with exact deals, how much likelier than its share of the
+        hand each kind of influence card is to go face down (``knowledge.ExactDeals``)."""
         viewer = view.get("viewer") or view["to_move"]
         seat = self.seat = SEAT_INDEX[viewer]
         opponent = self.opponent = 1 - seat
@@ -182,7 +185,8 @@ class Observation:
         self.seen_influence = seen_influence
         self.unseen_influence = Counter(influence_deck(opponent)) - seen_influence
         self.prior = SetupPrior(self.bonus_pool, setup_prior) if setup_prior else None
-        self.exact: ExactDeals | None = (replay(view, history, prior=self.prior)
+        self.exact: ExactDeals | None = (replay(view, history, prior=self.prior,
+                                                habits=down_habits)
                                          if history and exact else None)
         self.memory = (Memory() if self.exact is not None else
                        self._checked(remember(view, history) if history else Memory()))

@@ -23,7 +23,10 @@ random cards of their sources, and what a pile's source still holds is the
 pile. Every deal is therefore one the log allows, and every deal the log
 allows can come out. With a ``setup_prior`` the order of the setup cards is
 drawn by how likely players' habits make it (the first one tried; a story that
-cannot follow it tries others at random), not evenly.
+cannot follow it tries others at random), not evenly. With ``habits`` each
+story is weighed by how likely its cards placed face down in play are (the
+setup cards aside), and the deals after the first ``STORIES`` are drawn again
+from the stories by that weight.
 
 The log is read into ops by ``log_ops.parse``. ``replay(view, history)``
 returns ``None`` when the log does not fit the view (counts, face-up
@@ -33,12 +36,14 @@ cards), which the site never sends.
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections import Counter
-from itertools import combinations
+from itertools import accumulate, combinations
 from typing import Any
 
 from games.ai.base import split_start
 from games.rules.caesar_cleopatra.constants import (
+    CARD_KIND,
     GROUPS,
     IS_ACTION,
     N_CARDS,
@@ -96,9 +101,17 @@ class NoStory(_Dead):
 class ExactDeals:
     """The opponent's hidden cards in every way the log allows (see the module)."""
 
-    def __init__(self, opponent: int, ops: list[Op], prior: SetupPrior | None = None) -> None:
+    def __init__(self, opponent: int, ops: list[Op], prior: SetupPrior | None = None,
+                 habits: tuple[float, ...] | None = None) -> None:
         self.opponent = opponent
         self.ops = ops
+        #: How much likelier than its share of the hand each kind of influence card
+        #: (philosopher, 1..5) is to be placed face down (None: all alike). Stories
+        #: told are drawn again by the product over the cards placed face down.
+        self.habits = habits
+        self.weight = 1.0  # the story told last's
+        self.weights: list[float] = []
+        self.cumulative: list[float] | None = None
         #: How likely each order of the setup cards is (None: all alike).
         self.prior = prior
         #: The setup order of the deal sampled last (a card code per group; None
@@ -122,7 +135,13 @@ class ExactDeals:
         shuffled every time, and the caller shuffles the piles."""
         stories = self.stories
         if len(stories) >= self.fresh:
-            index = int(rng.random() * len(stories))
+            if self.habits is None:
+                index = int(rng.random() * len(stories))
+            else:
+                if self.cumulative is None:
+                    self.cumulative = list(accumulate(self.weights))
+                index = min(bisect(self.cumulative, rng.random() * self.cumulative[-1]),
+                            len(stories) - 1)
             hand, down, pile, actions = stories[index]
             self.order = self.orders[index]
             draw = rng.random
@@ -132,6 +151,8 @@ class ExactDeals:
         hand, down, pile, actions = deal
         stories.append((hand[:], [d[:] for d in down], pile[:], actions[:]))
         self.orders.append(self.order)
+        self.weights.append(self.weight)
+        self.cumulative = None
         return deal
 
     def _tell(self, rng: random.Random) -> Deal:
@@ -140,9 +161,10 @@ class ExactDeals:
         failed = 0
         for _ in range(TRIES):
             try:
-                story = _Story(self.opponent, rng, self.dead_orders, self.prior)
+                story = _Story(self.opponent, rng, self.dead_orders, self.prior, self.habits)
                 deal = story.tell(self.ops, self.backtrack)
                 self.order = story.order
+                self.weight = story.weight
                 return deal
             except _Dead:
                 self.failures += 1
@@ -157,9 +179,14 @@ class _Story:
 
     def __init__(self, opponent: int, rng: random.Random,
                  dead_orders: set[tuple[int, ...]] | None = None,
-                 prior: SetupPrior | None = None) -> None:
+                 prior: SetupPrior | None = None,
+                 habits: tuple[float, ...] | None = None) -> None:
         self.rng = rng
         self.prior = prior
+        self.habits = habits
+        self.weight = 1.0  # the product of ``habits`` over the cards placed face down
+        # Per group: its setup card is still the first of its face-down cards.
+        self.setup_left = [False] * N_GROUPS
         self.order: tuple[int, ...] | None = None  # the setup's, once chosen
         self.dead_orders = set() if dead_orders is None else dead_orders
         self.cut = False  # a castling's splits were cut to CASTLE_SPLITS
@@ -236,10 +263,11 @@ class _Story:
 
     def snapshot(self) -> tuple[Any, ...]:
         return (self.hand[:], [d[:] for d in self.down], [u[:] for u in self.up],
-                {source: pool[:] for source, pool in self.sources.items()})
+                {source: pool[:] for source, pool in self.sources.items()}, self.setup_left[:])
 
     def restore(self, saved: tuple[Any, ...]) -> None:
-        hand, down, up, sources = saved
+        hand, down, up, sources, setup_left = saved
+        self.setup_left = setup_left[:]
         self.hand, self.down, self.up = hand[:], [d[:] for d in down], [u[:] for u in up]
         self.sources = {source: pool[:] for source, pool in sources.items()}
 
@@ -328,9 +356,11 @@ class _Story:
             self.hand = [card_code(self.opponent, value) for value in SETUP_CARDS]
             self.down = [[card] for card in option]
             self.order = option
+            self.setup_left = [True] * N_GROUPS
         else:
             g1, _n1, g2, _n2 = op[1:]
             self.down[g1], self.down[g2] = list(option[0]), list(option[1])
+            self.setup_left[g1] = self.setup_left[g2] = False
             self.up[g1], self.up[g2] = [], []
 
     def _castle_options(self, g1: int, n1: int, g2: int, n2: int) -> list[tuple[Cards, Cards]]:
@@ -365,6 +395,7 @@ class _Story:
             group, cards = op[1], op[2]
             self.name_all(self.down[group], cards)
             self.down[group] = []
+            self.setup_left[group] = False
             self.up[group] += list(cards.elements())
         elif code == WRATH:
             group, cards = op[1], op[2]
@@ -373,6 +404,7 @@ class _Story:
                 raise _Dead
             self.name_all(self.down[group], cards - up)
             self.down[group] = []
+            self.setup_left[group] = False
             self.up[group] = []
         elif code == OFF:
             group, cards = op[1], op[2]
@@ -421,12 +453,19 @@ class _Story:
         hand = named(self.hand)
         hand.sort(key=lambda _card: rng.random())
         down = [named(items) for items in self.down]
+        if self.habits is not None:
+            habits, weight = self.habits, 1.0
+            for group, cards in enumerate(down):
+                for card in cards[1 if self.setup_left[group] else 0:]:
+                    weight *= habits[CARD_KIND[card]]
+            self.weight = weight
         return hand, down, drawn[PILE], drawn[ACTIONS]
 
 
 def replay(view: dict[str, Any], history: list[dict[str, Any]] | None,
            rng: random.Random | None = None,
-           prior: SetupPrior | None = None) -> ExactDeals | None:
+           prior: SetupPrior | None = None,
+           habits: tuple[float, ...] | None = None) -> ExactDeals | None:
     """The exact deals of the opponent's hidden cards for ``view`` after
     ``history`` (the seat's redacted log), or ``None`` when the log has no
     setup or does not fit the view."""
@@ -438,7 +477,7 @@ def replay(view: dict[str, Any], history: list[dict[str, Any]] | None,
         ops = parse(events, seat)
         if ops is None:
             return None
-        deals = ExactDeals(1 - seat, ops, prior)
+        deals = ExactDeals(1 - seat, ops, prior, habits)
         hand, down, pile, actions = deals.sample(rng or random.Random(0))
     except (_Dead, KeyError, TypeError, ValueError, AttributeError, IndexError):
         return None

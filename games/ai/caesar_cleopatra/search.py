@@ -123,6 +123,12 @@ EXPECTED_VOTES = False
 # at the small groups) and draw its bonus card to fit the order; the share of
 # those habits against even chances (0: off).
 SETUP_PRIOR = 0.0
+# How much likelier than its share of the hand each kind of influence card
+# (philosopher, 1..5) is to be placed face down in play; both the heuristic and
+# this level put 3s to 5s face down about twice as often as they hold them, 1s
+# half as often (docs/ai.md). None: deals take every card of the hand alike.
+DOWN_HABITS = (1.4, 0.5, 1.0, 1.5, 1.8, 1.8)
+DOWN_HABITS_ON = False
 
 
 @dataclass(frozen=True)
@@ -371,8 +377,10 @@ class StrongBot(ThinkingBot):
                  judgement: Judgement = HAND_SET_JUDGEMENT,
                  playout_weight: float = PLAYOUT_WEIGHT,
                  expected_votes: bool = EXPECTED_VOTES,
-                 setup_prior: float = SETUP_PRIOR) -> None:
+                 setup_prior: float = SETUP_PRIOR,
+                 down_habits: bool = DOWN_HABITS_ON) -> None:
         self.exploration = exploration
+        self.down_habits = DOWN_HABITS if down_habits else None
         self.setup_prior = setup_prior
         self.remember = remember
         self.exact = exact  # False: deals from the view and the log's memory alone
@@ -388,7 +396,7 @@ class StrongBot(ThinkingBot):
         cpu = budget.cpu_seconds
         deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
         observation = Observation(view, history if self.remember else None, self.exact,
-                                  self.setup_prior)
+                                  self.setup_prior, self.down_habits)
         pairs = [(move, move_to_action(move)) for move in legal_moves]
         actions = [action for _move, action in pairs]
         check = (check_turn(observation, actions, rng, deadline=deadline) if self.turn_check

@@ -16,6 +16,7 @@ import pytest
 
 from games.ai import Budget, get_bot
 from games.ai.caesar_cleopatra.determinize import Observation
+from games.ai.caesar_cleopatra.search import DOWN_HABITS
 from games.rules.caesar_cleopatra.constants import PLAY, SEATS
 
 from .deal_audit import RULES, play_audited, problems
@@ -40,7 +41,8 @@ def _chooser(index: int):
     return choose
 
 
-def audit(games: int, first_seed: int = 0, setup_prior: float = 0.0) -> int:
+def audit(games: int, first_seed: int = 0, setup_prior: float = 0.0,
+          down_habits: tuple[float, ...] | None = None) -> int:
     """Check every deal of ``games`` games; the number of deals checked
     (``setup_prior``: the deals weigh the setup orders as the strong level may)."""
     checked = 0
@@ -53,7 +55,7 @@ def audit(games: int, first_seed: int = 0, setup_prior: float = 0.0) -> int:
             for seat in SEATS:
                 view = RULES.view(position.state, seat)
                 observation = Observation(view, position.histories[seat],
-                                          setup_prior=setup_prior)
+                                          setup_prior=setup_prior, down_habits=down_habits)
                 assert observation.exact is not None, (seed, seat, "the log did not fit")
                 for _ in range(DEALS_PER_SEAT):
                     dealt = observation.sample(rng)
@@ -63,9 +65,10 @@ def audit(games: int, first_seed: int = 0, setup_prior: float = 0.0) -> int:
     return checked
 
 
-@pytest.mark.parametrize("setup_prior", [0.0, 0.5])
-def test_it_deals_only_what_fits_everything_seen_in_3_games(setup_prior):
-    assert audit(3, setup_prior=setup_prior) > 1000
+@pytest.mark.parametrize(("setup_prior", "down_habits"),
+                         [(0.0, None), (0.5, None), (0.0, DOWN_HABITS)])
+def test_it_deals_only_what_fits_everything_seen_in_3_games(setup_prior, down_habits):
+    assert audit(3, setup_prior=setup_prior, down_habits=down_habits) > 1000
 
 
 @pytest.mark.long
