@@ -19,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ai.registry import get_arena_bot  # noqa: E402
 from games.rules import get_rules  # noqa: E402
-from games.rules.caesar_cleopatra.constants import CARD_VALUE, N_GROUPS  # noqa: E402
+from games.rules.caesar_cleopatra.constants import BONUS_NAMES, CARD_VALUE, N_GROUPS  # noqa: E402
 
-BONUS_GROUPS = 3  # bonus cards exist for senators, praetors and quaestors
+BONUS_GROUPS = len(BONUS_NAMES)  # bonus cards exist for senators, praetors and quaestors
 
 
 def count_setups(level: str, games: int, seed: int) -> list[list[list[int]]]:

@@ -18,7 +18,6 @@ The results file is the arena's (``--results`` of ``games.ai.arena``), so
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections import Counter
@@ -29,7 +28,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ai import Budget, registry  # noqa: E402
-from games.ai.arena_match import ArenaConfig, match_settings, play_game  # noqa: E402
+from games.ai.arena_match import (  # noqa: E402
+    ArenaConfig,
+    GameResult,
+    format_report,
+    match_settings,
+    play_game,
+)
+from games.ai.arena_tools import play_kept  # noqa: E402
 from games.ai.caesar_cleopatra import search as search_module  # noqa: E402
 from games.ai.caesar_cleopatra.determinize import Observation  # noqa: E402
 from games.ai.caesar_cleopatra.search import StrongBot  # noqa: E402
@@ -137,28 +143,22 @@ def main(argv: list[str] | None = None) -> None:
     registry.ARENA_LEVELS[name] = {"caesar-cleopatra": lambda: bot}
     config = ArenaConfig(a=name, b="heuristic", games=args.games, seed=args.seed,
                          game="caesar-cleopatra", budget_a=Budget(cpu_seconds=args.cpu))
-    settings = match_settings(config)
-    path = Path(args.results)
-    done = set()
-    if path.exists():
-        for line in path.read_text().splitlines():
-            record = json.loads(line)
-            if record.get("settings") == settings:
-                done.add(record["index"])
 
     def observe(state, seat, legal, history) -> None:
         bot.truth = state
 
-    wins = 0.0
-    for index in range(args.games):
-        if index in done:
-            continue
-        result = play_game(config, index, observe)
-        wins += 1.0 if result.winner == "A" else 0.5 if result.winner is None else 0.0
-        with path.open("a") as out:
-            out.write(json.dumps({"settings": settings, **asdict(result)}) + "\n")
-        print(f"game {index}: {result.winner} as {result.a_seat}", flush=True)
-    print(f"this sitting: {wins} won", flush=True)
+    wins = [0.0]  # in the games played this sitting
+
+    def progress(result: GameResult, _count: int) -> None:
+        wins[0] += 1.0 if result.winner == "A" else 0.5 if result.winner is None else 0.0
+        print(f"game {result.index}: {result.winner} as {result.a_seat}", flush=True)
+
+    # One process (jobs 1): the observer hands each decision's state to this bot.
+    results = play_kept(lambda config, index: play_game(config, index, observe), config,
+                        args.results, match_settings(config), asdict,
+                        lambda row: GameResult(**row), progress)
+    print(format_report(config, results))
+    print(f"this sitting: {wins[0]} won", flush=True)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,6 @@ cards), which the site never sends.
 from __future__ import annotations
 
 import random
-from bisect import bisect
 from collections import Counter
 from itertools import accumulate, combinations
 from typing import Any
@@ -140,8 +139,7 @@ class ExactDeals:
             else:
                 if self.cumulative is None:
                     self.cumulative = list(accumulate(self.weights))
-                index = min(bisect(self.cumulative, rng.random() * self.cumulative[-1]),
-                            len(stories) - 1)
+                index = rng.choices(range(len(stories)), cum_weights=self.cumulative)[0]
             hand, down, pile, actions = stories[index]
             self.order = self.orders[index]
             draw = rng.random

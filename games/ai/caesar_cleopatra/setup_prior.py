@@ -83,13 +83,7 @@ class SetupPrior:
 
     def pick(self, orders: list[tuple[int, ...]], rng: random.Random) -> int:
         """The index of one of ``orders``, drawn by weight."""
-        weights = [self.weight(order) for order in orders]
-        point = rng.random() * sum(weights)
-        for index, weight in enumerate(weights):
-            point -= weight
-            if point < 0:
-                return index
-        return len(orders) - 1
+        return rng.choices(range(len(orders)), [self.weight(order) for order in orders])[0]
 
     def bonus(self, order: tuple[int, ...] | None, rng: random.Random) -> int:
         """The opponent's bonus group, drawn given its setup ``order`` (None: by the
@@ -99,9 +93,4 @@ class SetupPrior:
         else:
             values = tuple(CARD_VALUE[card] for card in order)
             weights = [count * table[values] for count, table in zip(self.counts, self.tables)]
-        point = rng.random() * sum(weights)
-        for group, weight in enumerate(weights):
-            point -= weight
-            if point < 0:
-                return group
-        return max(group for group, count in enumerate(self.counts) if count)
+        return rng.choices(range(BONUS_GROUPS), weights)[0]
