@@ -20,7 +20,10 @@ judge each group's next patrician with the learned ``group_model``
 (``strong-groups``, and the heuristic so: ``heuristic-groups``), or weigh the
 opponent's setup orders by the heuristic's habits (``strong-setup-prior``, and
 half habits, half even chances: ``strong-setup-prior-half``), or weigh its cards
-placed face down in play by what players put face down (``strong-down-habits``). Both
+placed face down in play by what players put face down (``strong-down-habits``), or
+weigh them by the opponent's habits learned from earlier games against it
+(``strong-learned-heuristic``, from 100 games, ``strong-learned-heuristic-400``,
+``strong-learned-strong``: bench/cc_learn_setup.py). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
 the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
@@ -30,6 +33,7 @@ and resumes a stopped run.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -42,7 +46,11 @@ from games.ai.base import Budget  # noqa: E402
 from games.ai.caesar_cleopatra.heuristic import HeuristicBot as CCHeuristicBot  # noqa: E402
 from games.ai.caesar_cleopatra.search import FITTED_JUDGEMENT, GROUPS_JUDGEMENT  # noqa: E402
 from games.ai.caesar_cleopatra.search import StrongBot as CCStrongBot  # noqa: E402
+from games.ai.caesar_cleopatra.setup_habits import freeze  # noqa: E402
+from games.ai.caesar_cleopatra.setup_prior import Counts  # noqa: E402
 from games.ai.druidenwalzer.search import StrongBot  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
 
 VARIANTS = {
     "strong-no-memory": lambda: StrongBot(remember=False),
@@ -75,7 +83,18 @@ CC_VARIANTS = {
     "strong-setup-prior": lambda: CCStrongBot(setup_prior=1.0),
     "strong-setup-prior-half": lambda: CCStrongBot(setup_prior=0.5),
     "strong-down-habits": lambda: CCStrongBot(down_habits=True),
+    # The opponent's setup habits learned from earlier games against it
+    # (bench/cc_learn_setup.py): play each against the level it learned.
+    "strong-learned-heuristic": lambda: CCStrongBot(setup_counts=learned("heuristic")),
+    "strong-learned-heuristic-400": lambda: CCStrongBot(setup_counts=learned("heuristic_400")),
+    "strong-learned-strong": lambda: CCStrongBot(setup_counts=learned("strong")),
 }
+
+
+def learned(name: str) -> Counts:
+    """Setup habits learned by bench/cc_learn_setup.py (``bench/results/cc_habits_NAME.json``)."""
+    data = json.loads((RESULTS / f"cc_habits_{name}.json").read_text())
+    return freeze(data["counts"])
 
 
 def main() -> None:

@@ -110,10 +110,24 @@ class ThinkingBot:
     """The common opening of every bot that thinks: a forced move is played at
     once, anything else is left to ``decide`` with the budget resolved against
     the level's ``default_budget``. A level that reads the move log sets
-    ``uses_history`` and takes it as ``decide(..., history=...)``."""
+    ``uses_history`` and takes it as ``decide(..., history=...)``. A level that
+    learns an opponent's habits from its earlier games against them sets
+    ``learns_habits``: the site reads each such finished game with
+    ``observe_game`` (from the AI seat's final view and log only) and hands the
+    observations to ``learn`` before the decision."""
 
     default_budget: Budget = Budget()
     uses_history = False
+    learns_habits = False
+
+    def observe_game(self, view: View, history: list[Event]) -> Any:
+        """What the level keeps of one finished game against the opponent, as JSON
+        data (``None``: nothing), read from its seat's final ``view`` and log."""
+        return None
+
+    def learn(self, observations: list[Any]) -> None:
+        """Take in ``observe_game``'s observations of earlier games against the
+        opponent (newest first)."""
 
     def choose(
         self,

@@ -82,28 +82,26 @@ def _rng(match_id: int, version: int) -> random.Random:
 
 
 def choose_move(match: Match, seat: Seat) -> dict:
-    """The bot's decision, from its view, legal moves and the log as its seat saw it."""
+    """The bot's decision, from its view, legal moves and the log as its seat saw it
+    (and a level that learns habits: what it saw in its earlier games against the
+    same player, ``habits``)."""
     from games.ai import Budget, get_bot
-    from games.core.visibility import records_payload
+
+    from .habits import seat_sight, teach
 
     rules = get_rules(match.game)
-    state = rules.from_json(match.state)
-    view = rules.view(state, seat.seat)
-    legal = rules.legal_moves(state)
+    legal = rules.legal_moves(rules.from_json(match.state))
     for script in SCRIPTS:
         scripted = script(match, seat.seat)
         if scripted is not None and scripted in legal:
             return scripted  # a tutorial's scripted turn: the lesson expects this reply
     level = seat.takeover_level or seat.user.bot_level
-    # The log opens with the seat's first view: the setup writes no events.
-    from games.ai.base import start_record
-    from games.core.verify import new_game_options
-    first = rules.view(rules.new_game(match.seed, new_game_options(match.options)), seat.seat)
-    history = [start_record(first)] + [
-        event for record in records_payload(match, seat.seat) for event in record["events"]]
+    view, history = seat_sight(match, seat.seat)
     granted = settings.AI_CPU_SECONDS if level == "strong" else 0
     budget = Budget(cpu_seconds=granted) if granted else None
     bot = get_bot(match.game, level)
+    if not seat.takeover_level:  # an AI player, not a seat it keeps for someone
+        teach(bot, match, seat)
     return bot.choose(view, legal, _rng(match.pk, match.version), budget, history=history)
 
 

@@ -63,7 +63,7 @@ from games.rules.caesar_cleopatra.state import Pending, State
 
 from .knowledge import ExactDeals, NoStory, replay
 from .memory import Memory, remember, sure_part
-from .setup_prior import SetupPrior
+from .setup_prior import Counts, SetupPrior
 
 SETUP_SET = (1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
 
@@ -99,14 +99,17 @@ class Observation:
 
     def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None,
                  exact: bool = True, setup_prior: float = 0.0,
-                 down_habits: tuple[float, ...] | None = None) -> None:
+                 down_habits: tuple[float, ...] | None = None,
+                 setup_counts: Counts | None = None) -> None:
         """``exact``: deal exactly what the log allows (``knowledge``); False deals
         from the view and the log's ``memory`` alone (for comparisons).
         ``setup_prior``: with exact deals, weigh the opponent's setup orders and
         draw its bonus card to fit them, trusting players' habits this much
         against even chances (``setup_prior.SetupPrior``); 0: all alike.
         ``down_habits``: with exact deals, how much likelier than its share of the
-        hand each kind of influence card is to go face down (``knowledge.ExactDeals``)."""
+        hand each kind of influence card is to go face down (``knowledge.ExactDeals``).
+        ``setup_counts``: with exact deals, weigh the setup orders by these habits
+        (an opponent's, learned by ``setup_habits.fit``) instead."""
         viewer = view.get("viewer") or view["to_move"]
         seat = self.seat = SEAT_INDEX[viewer]
         opponent = self.opponent = 1 - seat
@@ -184,7 +187,8 @@ class Observation:
         self.setup = setup
         self.seen_influence = seen_influence
         self.unseen_influence = Counter(influence_deck(opponent)) - seen_influence
-        self.prior = SetupPrior(self.bonus_pool, setup_prior) if setup_prior else None
+        self.prior = (SetupPrior(self.bonus_pool, counts=setup_counts) if setup_counts
+                      else SetupPrior(self.bonus_pool, setup_prior) if setup_prior else None)
         self.exact: ExactDeals | None = (replay(view, history, prior=self.prior,
                                                 habits=down_habits)
                                          if history and exact else None)

@@ -49,6 +49,7 @@ import gc
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from games.rules.caesar_cleopatra.constants import (
     CARD_KIND,
@@ -69,12 +70,14 @@ from games.rules.caesar_cleopatra.turn import play
 
 from ..base import Budget, Deadline, Event, Move, ThinkingBot, View
 from ..baseline import random_playout
+from . import setup_habits
 from .determinize import Observation
 from .evaluate import FITTED, HAND_SET, Weights, evaluate
 from .group_model import WEIGHTS as GROUP_WEIGHTS
 from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
 from .playout import GAME
 from .rollouts import policy
+from .setup_prior import Counts
 from .tactics import TurnCheck, check_turn
 
 DEFAULT_BUDGET = Budget(iterations=None, cpu_seconds=0.25)
@@ -369,6 +372,7 @@ class StrongBot(ThinkingBot):
     it thinks for the whole CPU budget it is granted."""
 
     uses_history = True
+    learns_habits = True
     default_budget = DEFAULT_BUDGET
 
     def __init__(self, exploration: float = EXPLORATION, remember: bool = True,
@@ -378,8 +382,13 @@ class StrongBot(ThinkingBot):
                  playout_weight: float = PLAYOUT_WEIGHT,
                  expected_votes: bool = EXPECTED_VOTES,
                  setup_prior: float = SETUP_PRIOR,
-                 down_habits: bool = DOWN_HABITS_ON) -> None:
+                 down_habits: bool = DOWN_HABITS_ON,
+                 setup_counts: Counts | None = None) -> None:
         self.exploration = exploration
+        #: The opponent's setup habits learned from earlier games against it
+        #: (``setup_habits.fit``): its setup orders are weighed by them (None: by
+        #: ``setup_prior``'s share of the heuristic's habits, 0 by default: even).
+        self.setup_counts = setup_counts
         self.down_habits = DOWN_HABITS if down_habits else None
         self.setup_prior = setup_prior
         self.remember = remember
@@ -391,12 +400,33 @@ class StrongBot(ThinkingBot):
         self.rollout_turns = rollout_turns
         self.root_deals = root_deals
 
+    def observe_game(self, view: View, history: list[Event]) -> Any:
+        """The opponent's bonus card and the setup orders the log allows, from a
+        finished game's end (``setup_habits.observe``)."""
+        seen = setup_habits.observe(view, history)
+        return None if seen is None else [seen[0], [list(order) for order in seen[1]]]
+
+    def learn(self, observations: list[Any]) -> None:
+        """The opponent's setup habits, fitted to earlier games against it: their
+        setup orders are weighed by them (few games: near even chances)."""
+        seen: list[setup_habits.Observation] = []
+        for item in observations:
+            try:
+                bonus, orders = item
+                orders = tuple(tuple(int(v) for v in order) for order in orders)
+            except (TypeError, ValueError):
+                continue  # an observation of another shape: skipped, not fatal
+            if bonus in (0, 1, 2) and orders and all(sorted(o) == [1, 2, 3, 4, 5]
+                                                     for o in orders):
+                seen.append((bonus, orders))
+        self.setup_counts = setup_habits.fit(seen) if seen else None
+
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget, history: list[Event] | None = None) -> Move:
         cpu = budget.cpu_seconds
         deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
         observation = Observation(view, history if self.remember else None, self.exact,
-                                  self.setup_prior, self.down_habits)
+                                  self.setup_prior, self.down_habits, self.setup_counts)
         pairs = [(move, move_to_action(move)) for move in legal_moves]
         actions = [action for _move, action in pairs]
         check = (check_turn(observation, actions, rng, deadline=deadline) if self.turn_check

@@ -43,14 +43,15 @@ SMOOTHING = 5.0
 BONUS_GROUPS = len(COUNTS)
 
 Values = tuple[int, ...]  # the value (1..5) at each group, in group order
+Counts = tuple[tuple[tuple[float, ...], ...], ...]  # [bonus][group][value - 1]
 
 
 @cache
-def _chances(trust: float = 1.0) -> tuple[dict[Values, float], ...]:
-    """Per bonus group, the chance of each order of the values 1..5: ``trust`` of
-    the counted habits, the rest even chances (1 in 120)."""
+def chances(trust: float = 1.0, counts: Counts = COUNTS) -> tuple[dict[Values, float], ...]:
+    """Per bonus group, the chance of each order of the values 1..5 under ``counts``:
+    ``trust`` of the counted habits, the rest even chances (1 in 120)."""
     tables = []
-    for bonus in COUNTS:
+    for bonus in counts:
         shares = []
         for row in bonus:
             total = sum(row) + SMOOTHING * len(row)
@@ -70,11 +71,13 @@ def _chances(trust: float = 1.0) -> tuple[dict[Values, float], ...]:
 class SetupPrior:
     """The chances of the opponent's setup orders and bonus card, for a seat whose
     own bonus card leaves ``pool`` (the five others, as groups) to the opponent;
-    ``trust``: the share of the counted habits against even chances."""
+    ``trust``: the share of the counted habits against even chances; ``counts``:
+    the habits (the heuristic level's, or an opponent's learned by
+    ``setup_habits.fit``)."""
 
-    def __init__(self, pool: list[int], trust: float = 1.0) -> None:
+    def __init__(self, pool: list[int], trust: float = 1.0, counts: Counts = COUNTS) -> None:
         self.counts = [pool.count(group) for group in range(BONUS_GROUPS)]
-        self.tables = _chances(trust)
+        self.tables = chances(trust, counts)
 
     def weight(self, order: tuple[int, ...]) -> float:
         """How likely the setup ``order`` (a card code per group) is, up to a factor."""

@@ -10,7 +10,7 @@ import pytest
 
 from games.ai.arena_match import ArenaConfig, play_game
 from games.ai.caesar_cleopatra.determinize import Observation
-from games.ai.caesar_cleopatra.setup_prior import SetupPrior, _chances
+from games.ai.caesar_cleopatra.setup_prior import SetupPrior, chances
 from games.rules import get_rules
 from games.rules.caesar_cleopatra.constants import SEAT_INDEX, card_code
 from tests.bench_scripts import load
@@ -19,14 +19,14 @@ RULES = get_rules("caesar-cleopatra")
 
 
 def test_each_bonus_card_gives_a_distribution_over_the_120_orders():
-    for bonus, table in enumerate(_chances()):
+    for bonus, table in enumerate(chances()):
         assert len(table) == 120 and abs(sum(table.values()) - 1) < 1e-9
         likeliest = max(table, key=table.__getitem__)
         assert likeliest[bonus] in (4, 5)  # a high card where the bonus card counts
 
 
-def test_trust_mixes_the_habits_with_even_chances():
-    habits, even, half = _chances(1.0), _chances(0.0), _chances(0.5)
+def test_trust_mixes_the_habits_with_evenchances():
+    habits, even, half = chances(1.0), chances(0.0), chances(0.5)
     for bonus in range(3):
         assert all(abs(chance - 1 / 120) < 1e-12 for chance in even[bonus].values())
         for order, chance in half[bonus].items():
