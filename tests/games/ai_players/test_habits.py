@@ -64,7 +64,8 @@ def ai_seat(match: Match) -> Seat:
     return match.seats.get(user__is_bot=True)
 
 
-def test_it_hands_the_level_what_its_seat_saw_of_each_earlier_game(alice, archdruid):
+def test_it_hands_the_level_what_its_seat_saw_of_each_earlier_game(alice, archdruid,
+                                                                    monkeypatch):
     past = [finished(alice, archdruid, seed) for seed in (1, 2, 3)]
     now = services.start_match(GAME, {"cleopatra": alice, "caesar": archdruid}, seed=9)
     bot = get_bot(GAME, "strong")
@@ -78,6 +79,9 @@ def test_it_hands_the_level_what_its_seat_saw_of_each_earlier_game(alice, archdr
     habits.teach(bot, now, ai_seat(now))
     assert bot.setup_counts == setup_habits.fit(
         [(b, tuple(map(tuple, orders))) for b, orders in seen])
+    monkeypatch.setattr(habits, "PAST_GAMES", 2)  # the newest only
+    assert [m.pk for m, _seat in habits.past_games(now, ai_seat(now))] == [
+        past[2].pk, past[1].pk]
 
 
 def test_it_reads_only_games_against_an_ai_account_of_two_players(alice, bob, archdruid):
