@@ -9,8 +9,9 @@ observer's seat: the opponent's bonus card (shown at the end) and the setup
 orders its log allows (``setup_habits.observe``). ``setup_habits.fit`` turns them
 into counts of the values put at each group by bonus card. Nothing but the
 observer's own view and log is read. It prints how many games pinned the setup and
-the learned shares, and writes the counts as JSON for ``bench/ai_variants.py``'s
-``strong-learned:FILE`` variants.
+the learned shares, and writes the counts (and the observations) as JSON
+(``bench/results/cc_habits_NAME.json`` for ``bench/ai_variants.py``'s
+``strong-learned-NAME`` variants).
 """
 
 from __future__ import annotations

@@ -90,13 +90,14 @@ def choose_move(match: Match, seat: Seat) -> dict:
     from .habits import seat_sight, teach
 
     rules = get_rules(match.game)
-    legal = rules.legal_moves(rules.from_json(match.state))
+    state = rules.from_json(match.state)
+    legal = rules.legal_moves(state)
     for script in SCRIPTS:
         scripted = script(match, seat.seat)
         if scripted is not None and scripted in legal:
             return scripted  # a tutorial's scripted turn: the lesson expects this reply
     level = seat.takeover_level or seat.user.bot_level
-    view, history = seat_sight(match, seat.seat)
+    view, history = seat_sight(match, seat.seat, state)
     granted = settings.AI_CPU_SECONDS if level == "strong" else 0
     budget = Budget(cpu_seconds=granted) if granted else None
     bot = get_bot(match.game, level)

@@ -29,14 +29,15 @@ PAST_GAMES = 400
 CACHE_SECONDS = 30 * 24 * 3600
 
 
-def seat_sight(match: Match, seat: str) -> tuple[View, list[Event]]:
+def seat_sight(match: Match, seat: str, state: Any = None) -> tuple[View, list[Event]]:
     """``seat``'s view of ``match`` now and its log as the seat saw it, opening with
-    the seat's first view (the setup writes no events)."""
+    the seat's first view (the setup writes no events). ``state``: the match's
+    state, when the caller has read it already."""
     from games.core.verify import new_game_options
     from games.core.visibility import records_payload
 
     rules = get_rules(match.game)
-    view = rules.view(rules.from_json(match.state), seat)
+    view = rules.view(rules.from_json(match.state) if state is None else state, seat)
     first = rules.view(rules.new_game(match.seed, new_game_options(match.options)), seat)
     history = [start_record(first)] + [
         event for record in records_payload(match, seat) for event in record["events"]]
@@ -77,15 +78,12 @@ def observations(bot: Any, match: Match, ai_seat: Seat) -> list[Any]:
     keys = {f"ai-habits:{kind}:{past.pk}:{past.seed}:{past.version}:{seat}": (past, seat)
             for past, seat in games}
     known = cache.get_many(list(keys))
-    seen: list[Any] = []
-    for key, (past, seat) in keys.items():
-        if key not in known:
-            view, history = seat_sight(past, seat)
-            known[key] = {"seen": bot.observe_game(view, history)}
-            cache.set(key, known[key], CACHE_SECONDS)
-        if known[key]["seen"] is not None:
-            seen.append(known[key]["seen"])
-    return seen
+    read = {key: {"seen": bot.observe_game(*seat_sight(past, seat))}
+            for key, (past, seat) in keys.items() if key not in known}
+    if read:
+        cache.set_many(read, CACHE_SECONDS)
+        known.update(read)
+    return [known[key]["seen"] for key in keys if known[key]["seen"] is not None]
 
 
 def teach(bot: Any, match: Match, ai_seat: Seat) -> None:

@@ -409,16 +409,8 @@ class StrongBot(ThinkingBot):
     def learn(self, observations: list[Any]) -> None:
         """The opponent's setup habits, fitted to earlier games against it: their
         setup orders are weighed by them (few games: near even chances)."""
-        seen: list[setup_habits.Observation] = []
-        for item in observations:
-            try:
-                bonus, orders = item
-                orders = tuple(tuple(int(v) for v in order) for order in orders)
-            except (TypeError, ValueError):
-                continue  # an observation of another shape: skipped, not fatal
-            if bonus in (0, 1, 2) and orders and all(sorted(o) == [1, 2, 3, 4, 5]
-                                                     for o in orders):
-                seen.append((bonus, orders))
+        # an observation of another shape is skipped, not fatal
+        seen = [item for item in map(setup_habits.checked, observations) if item is not None]
         self.setup_counts = setup_habits.fit(seen) if seen else None
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,

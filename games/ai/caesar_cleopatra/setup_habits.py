@@ -65,13 +65,29 @@ def observe(view: dict[str, Any], history: list[dict[str, Any]] | None) -> Obser
     return BONUS_NAMES.index(bonus_name), values
 
 
+def checked(item: Any) -> Observation | None:
+    """An observation read back from JSON data (``[bonus, [[v, ...], ...]]``), or
+    ``None`` when it has another shape: a bonus group, and orders of the values
+    1..5."""
+    try:
+        bonus, orders = item
+        values = tuple(tuple(int(v) for v in order) for order in orders)
+    except (TypeError, ValueError):
+        return None
+    if bonus not in range(len(BONUS_NAMES)) or not values:
+        return None
+    if any(sorted(order) != [1, 2, 3, 4, 5] for order in values):
+        return None
+    return bonus, values
+
+
 def fit(observations: Iterable[Observation], rounds: int = ROUNDS) -> Counts:
     """Counts ``[bonus][group][value - 1]`` that explain ``observations`` best."""
     seen = list(observations)
     counts = empty_counts()
     for _ in range(rounds):
         tables = chances(counts=counts)
-        after = [[[0.0] * 5 for _ in range(N_GROUPS)] for _ in range(len(BONUS_NAMES))]
+        after = _zeros()
         for bonus, orders in seen:
             weights = [tables[bonus][order] for order in orders]
             total = sum(weights)
@@ -83,7 +99,11 @@ def fit(observations: Iterable[Observation], rounds: int = ROUNDS) -> Counts:
 
 
 def empty_counts() -> Counts:
-    return freeze([[[0.0] * 5 for _ in range(N_GROUPS)] for _ in range(len(BONUS_NAMES))])
+    return freeze(_zeros())
+
+
+def _zeros() -> list[list[list[float]]]:
+    return [[[0.0] * 5 for _ in range(N_GROUPS)] for _ in range(len(BONUS_NAMES))]
 
 
 def freeze(counts: Sequence[Sequence[Sequence[float]]]) -> Counts:
@@ -92,4 +112,4 @@ def freeze(counts: Sequence[Sequence[Sequence[float]]]) -> Counts:
                  for bonus in counts)
 
 
-__all__ = ["Observation", "SMOOTHING", "empty_counts", "fit", "freeze", "observe"]
+__all__ = ["Observation", "SMOOTHING", "checked", "empty_counts", "fit", "freeze", "observe"]
