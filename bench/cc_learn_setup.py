@@ -24,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ai.base import Budget, start_record  # noqa: E402
+from games.ai.arena_match import play_out  # noqa: E402
+from games.ai.base import Budget  # noqa: E402
 from games.ai.caesar_cleopatra import setup_habits  # noqa: E402
 from games.ai.registry import get_arena_bot  # noqa: E402
 from games.rules import get_rules  # noqa: E402
@@ -42,18 +43,13 @@ def play(level: str, observer: str, seed: int, index: int, cpu: float | None):
     bots = {seat: get_arena_bot(GAME, observer if seat == watcher else level) for seat in seats}
     rng = random.Random(seed * 7919 + index)
     budget = Budget(cpu_seconds=cpu) if cpu else None
-    histories = {seat: [start_record(rules.view(state, seat))] for seat in seats}
-    moves = 0
-    while not rules.is_over(state) and moves < TURN_LIMIT:
-        seat = rules.to_move(state)
-        move = bots[seat].choose(rules.view(state, seat), rules.legal_moves(state), rng,
-                                 None if seat == watcher else budget, history=histories[seat])
-        applied = rules.apply(state, move, seat=seat)
-        state = applied.state
-        for viewer, history in histories.items():
-            history.extend(rules.redact_events(applied.events, viewer))
-        moves += 1
-    return setup_habits.observe(rules.view(state, watcher), histories[watcher])
+
+    def choose(seat, view, legal, history):
+        return bots[seat].choose(view, legal, rng, None if seat == watcher else budget,
+                                 history=history)
+
+    played = play_out(rules, state, choose, TURN_LIMIT)
+    return setup_habits.observe(rules.view(played.state, watcher), played.histories[watcher])
 
 
 def main(argv: list[str] | None = None) -> None:

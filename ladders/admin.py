@@ -4,7 +4,8 @@ Ladders are created and edited here; their status changes (freeze, unfreeze,
 close) are changelist actions, and players are added, moved and removed
 through the small pages linked from the ladder's form and its entries. Every
 one of these goes through ladders.services, which writes the audit log; the
-log itself, the ratings and the entries are read-only here.
+log itself, the ratings and the entries are read-only here (the records' pages in
+ladders.admin_records).
 """
 
 from __future__ import annotations
@@ -34,31 +35,15 @@ from ladders.admin_forms import (
     RemovePlayerForm,
     UserForm,
 )
+from ladders.admin_records import ReadOnlyAdmin
 from ladders.models import (
-    Announcement,
     Ladder,
     LadderAudit,
     LadderBan,
     LadderEntry,
     LadderGame,
-    LadderInvite,
-    Rating,
-    RatingChange,
 )
 from ladders.positions import audit
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Rows written only by the site's services: listed and viewable, never edited here."""
-
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
 
 
 class LadderEntryInline(admin.TabularInline):
@@ -415,18 +400,6 @@ class LadderBanAdmin(ReadOnlyAdmin):
         return request.user.has_perm("ladders.change_ladder") and obj is None
 
 
-@admin.register(Announcement)
-class AnnouncementAdmin(ReadOnlyAdmin):
-    list_display = ("at", "ladder", "by", "text")
-    list_filter = ("ladder",)
-
-
-@admin.register(LadderInvite)
-class LadderInviteAdmin(ReadOnlyAdmin):
-    list_display = ("at", "ladder", "user", "by")
-    list_filter = ("ladder",)
-
-
 @admin.register(LadderGame)
 class LadderGameAdmin(ReadOnlyAdmin):
     list_display = ("id", "ladder", "challenger", "defender", "game_link", "match_status",
@@ -475,44 +448,3 @@ class LadderGameAdmin(ReadOnlyAdmin):
                    "original": game, "form": form,
                    "title": _("Correct the result of %(game)s") % {"game": game}}
         return TemplateResponse(request, "ladders/admin/ladder_form.html", context)
-
-
-@admin.register(LadderAudit)
-class LadderAuditAdmin(ReadOnlyAdmin):
-    list_display = ("at", "ladder", "action", "actor", "detail")
-    list_filter = ("action", "ladder")
-    search_fields = ("actor__username", "ladder__name")
-    list_select_related = ("ladder", "actor")
-    date_hierarchy = "at"
-
-
-@admin.register(Rating)
-class RatingAdmin(ReadOnlyAdmin):
-    list_display = ("user", "game", "rounded_rating", "rounded_deviation", "volatility", "games",
-                    "provisional", "rated_at")
-    list_filter = ("game", "user__is_bot")
-    search_fields = ("user__username",)
-    list_select_related = ("user",)
-    ordering = ("game", "-rating")
-
-    @admin.display(description=gettext_lazy("rating"), ordering="rating")
-    def rounded_rating(self, rating: Rating) -> int:
-        return round(rating.rating)
-
-    @admin.display(description=gettext_lazy("deviation"), ordering="deviation")
-    def rounded_deviation(self, rating: Rating) -> int:
-        return round(rating.deviation)
-
-    @admin.display(description=gettext_lazy("provisional"), boolean=True)
-    def provisional(self, rating: Rating) -> bool:
-        return rating.provisional
-
-
-@admin.register(RatingChange)
-class RatingChangeAdmin(ReadOnlyAdmin):
-    list_display = ("at", "user", "opponent", "match", "game", "score", "rating_before",
-                    "rating_after", "deviation_after")
-    list_filter = ("game", "score")
-    search_fields = ("user__username", "opponent__username")
-    list_select_related = ("user", "opponent", "match")
-    date_hierarchy = "at"

@@ -16,8 +16,8 @@ class TournamentsConfig(AppConfig):
         leaving.register(leaving.TOURNAMENTS, leave_deleted_account)
         # A decision on a Kasteel table that a finished later round no longer fits is
         # refused before it is made.
-        from games.core import services as game_services
+        from games.core import corrections
         from tournaments.kasteel_sync import check_decision
 
-        if check_decision not in game_services.DECISION_CHECKS:
-            game_services.DECISION_CHECKS.append(check_decision)
+        if check_decision not in corrections.DECISION_CHECKS:
+            corrections.DECISION_CHECKS.append(check_decision)

@@ -71,46 +71,74 @@ def _end_detail(events: list[dict[str, Any]]) -> str | None:
 Observer = Callable[[Any, str, list[dict[str, Any]], list[dict[str, Any]]], None]
 
 
-def play_game(config: ArenaConfig, index: int, observe: Observer | None = None) -> GameResult:
-    """Play game number ``index`` of the match (A first in even games); ``observe``
-    is told every decision (positions of arena games for the tests)."""
-    rules = get_rules(config.game)
-    state = rules.new_game(seed_for(config.seed, index, "deal"))
-    seats = rules.seats(state)
-    a_seat = seats[index % 2]
-    bots = {"A": get_arena_bot(config.game, config.a), "B": get_arena_bot(config.game, config.b)}
-    rngs = {side: random.Random(seed_for(config.seed, index, side)) for side in ("A", "B")}
-    budgets = {"A": config.budget_a, "B": config.budget_b}
-    cpu: dict[str, list[float]] = {"A": [], "B": []}
-    events: list[dict[str, Any]] = []
+#: Picks the move of the seat to move: (seat, its view, legal moves, its log).
+Chooser = Callable[[str, dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]],
+                   dict[str, Any]]
+
+
+@dataclass
+class PlayedOut:
+    """A game played until it ended or reached its turn limit."""
+
+    state: Any
+    #: Each seat's log as it saw it, opening with its view of the new game.
+    histories: dict[str, list[dict[str, Any]]]
+    #: The events of the last move (why the game ended, when it did).
+    last_events: list[dict[str, Any]]
+
+
+def play_out(rules: Any, state: Any, choose: Chooser, turn_limit: int = DEFAULT_TURN_LIMIT,
+             observe: Observer | None = None) -> PlayedOut:
+    """Play ``state`` on, ``choose`` deciding every move, until the game ends
+    or ``turn_limit`` moves were made. The one loop of the arena, the round
+    robin and the benches that need each seat's log at the end."""
     # The public move log as each seat saw it (its own secrets included).
     # It opens with what each seat saw of the new game (the setup writes no
     # events), as on the site.
     histories: dict[str, list[dict[str, Any]]] = {
-        seat: [start_record(rules.view(state, seat))] for seat in seats}
+        seat: [start_record(rules.view(state, seat))] for seat in rules.seats(state)}
+    events: list[dict[str, Any]] = []
     moves = 0
-    while not rules.is_over(state) and moves < config.turn_limit:
+    while not rules.is_over(state) and moves < turn_limit:
         seat = rules.to_move(state)
         assert seat is not None  # the game is not over
-        side = "A" if seat == a_seat else "B"
-        view = rules.view(state, seat)
         legal = rules.legal_moves(state)
         if observe is not None:
             observe(state, seat, legal, list(histories[seat]))
-        started = time.process_time()
-        move = bots[side].choose(view, legal, rngs[side], budgets[side],
-                                 history=histories[seat])
-        cpu[side].append(time.process_time() - started)
+        move = choose(seat, rules.view(state, seat), legal, histories[seat])
         applied = rules.apply(state, move, seat=seat)  # refuses an illegal move
         state, events = applied.state, applied.events
         for viewer, history in histories.items():
             history.extend(rules.redact_events(events, viewer))
         moves += 1
-    outcome = rules.outcome(state)
-    turns = rules.turn_number(state)
+    return PlayedOut(state, histories, events)
+
+
+def play_game(config: ArenaConfig, index: int, observe: Observer | None = None) -> GameResult:
+    """Play game number ``index`` of the match (A first in even games); ``observe``
+    is told every decision (positions of arena games for the tests)."""
+    rules = get_rules(config.game)
+    state = rules.new_game(seed_for(config.seed, index, "deal"))
+    a_seat = rules.seats(state)[index % 2]
+    bots = {"A": get_arena_bot(config.game, config.a), "B": get_arena_bot(config.game, config.b)}
+    rngs = {side: random.Random(seed_for(config.seed, index, side)) for side in ("A", "B")}
+    budgets = {"A": config.budget_a, "B": config.budget_b}
+    cpu: dict[str, list[float]] = {"A": [], "B": []}
+
+    def choose(seat: str, view: dict[str, Any], legal: list[dict[str, Any]],
+               history: list[dict[str, Any]]) -> dict[str, Any]:
+        side = "A" if seat == a_seat else "B"
+        started = time.process_time()
+        move = bots[side].choose(view, legal, rngs[side], budgets[side], history=history)
+        cpu[side].append(time.process_time() - started)
+        return move
+
+    played = play_out(rules, state, choose, config.turn_limit, observe)
+    outcome = rules.outcome(played.state)
+    turns = rules.turn_number(played.state)
     if outcome is None:
         return GameResult(index, a_seat, None, TURN_LIMIT_ENDING, turns, cpu)
-    detail = _end_detail(events)
+    detail = _end_detail(played.last_events)
     ending = f"{outcome.reason} ({detail})" if detail else outcome.reason
     if outcome.winner is None:
         winner = None

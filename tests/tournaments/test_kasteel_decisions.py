@@ -11,6 +11,7 @@ from collections import defaultdict
 
 import pytest
 
+from games.core import corrections
 from games.core import services as game_services
 from games.core.errors import Conflict
 from games.models import Match, Seat
@@ -188,7 +189,7 @@ def test_a_decision_that_slips_past_the_check_leaves_the_round_as_played_and_log
     finished table. The round stands, the log says so once, verify_games names it."""
     for table in running(cup):
         play_out(run, table.match_id)
-    monkeypatch.setattr(game_services, "DECISION_CHECKS", [])
+    monkeypatch.setattr(corrections, "DECISION_CHECKS", [])
     going = {p for seats in site_seating(cup) for p in seats}
     # A table of round 1 with a player who did not go on (a table whose seats all
     # shared the win sent all three on: the games' dice decide which board that is).

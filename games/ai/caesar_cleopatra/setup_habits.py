@@ -37,12 +37,12 @@ from .setup_prior import SMOOTHING, Counts, chances
 Values = tuple[int, ...]
 #: One finished game's evidence: the opponent's bonus group and the setup orders
 #: (values per group) its log allows.
-Observation = tuple[int, tuple[Values, ...]]
+SetupEvidence = tuple[int, tuple[Values, ...]]
 
 ROUNDS = 30  # expectation-maximisation rounds: the counts settle well before
 
 
-def observe(view: dict[str, Any], history: list[dict[str, Any]] | None) -> Observation | None:
+def observe(view: dict[str, Any], history: list[dict[str, Any]] | None) -> SetupEvidence | None:
     """What a seat learned of the opponent's setup in a finished game: its final
     ``view`` (the opponent's bonus card is shown at the end) and its log. ``None``
     when the game is not over or its log holds no setup."""
@@ -65,7 +65,7 @@ def observe(view: dict[str, Any], history: list[dict[str, Any]] | None) -> Obser
     return BONUS_NAMES.index(bonus_name), values
 
 
-def checked(item: Any) -> Observation | None:
+def checked(item: Any) -> SetupEvidence | None:
     """An observation read back from JSON data (``[bonus, [[v, ...], ...]]``), or
     ``None`` when it has another shape: a bonus group, and orders of the values
     1..5."""
@@ -81,7 +81,7 @@ def checked(item: Any) -> Observation | None:
     return bonus, values
 
 
-def fit(observations: Iterable[Observation], rounds: int = ROUNDS) -> Counts:
+def fit(observations: Iterable[SetupEvidence], rounds: int = ROUNDS) -> Counts:
     """Counts ``[bonus][group][value - 1]`` that explain ``observations`` best."""
     seen = list(observations)
     counts = empty_counts()
@@ -112,4 +112,4 @@ def freeze(counts: Sequence[Sequence[Sequence[float]]]) -> Counts:
                  for bonus in counts)
 
 
-__all__ = ["Observation", "SMOOTHING", "checked", "empty_counts", "fit", "freeze", "observe"]
+__all__ = ["SetupEvidence", "SMOOTHING", "checked", "empty_counts", "fit", "freeze", "observe"]

@@ -11,7 +11,7 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.ai.base import start_record
+from games.ai.arena_match import play_out
 from games.ai.caesar_cleopatra import setup_habits
 from games.ai.caesar_cleopatra.search import StrongBot
 from games.ai.caesar_cleopatra.setup_prior import SetupPrior, chances
@@ -27,23 +27,19 @@ ORDERS = list(permutations(range(1, 6)))
 def finished_game(seed: int):
     """A heuristic game to its end: the state after setup, the final state, each
     seat's log."""
-    state = RULES.new_game(seed)
-    seats = RULES.seats(state)
     bot = get_arena_bot("caesar-cleopatra", "heuristic")
     rng = random.Random(seed)
-    histories = {seat: [start_record(RULES.view(state, seat))] for seat in seats}
-    after_setup = None
-    while not RULES.is_over(state):
-        seat = RULES.to_move(state)
-        move = bot.choose(RULES.view(state, seat), RULES.legal_moves(state), rng, None,
-                          history=histories[seat])
-        applied = RULES.apply(state, move, seat=seat)
-        state = applied.state
-        for viewer, history in histories.items():
-            history.extend(RULES.redact_events(applied.events, viewer))
-        if after_setup is None and state.phase != 0:
-            after_setup = state
-    return after_setup, state, histories
+    after_setup = []
+
+    def first_after_setup(state, seat, legal, history):
+        if not after_setup and state.phase != 0:
+            after_setup.append(state)
+
+    played = play_out(RULES, RULES.new_game(seed),
+                      lambda seat, view, legal, history: bot.choose(view, legal, rng, None,
+                                                                    history=history),
+                      observe=first_after_setup)
+    return after_setup[0], played.state, played.histories
 
 
 def test_it_reads_the_real_bonus_card_and_an_order_set_holding_the_real_setup():

@@ -1,0 +1,77 @@
+"""The ladders' records in the admin: announcements, invitations, the audit log,
+ratings and rating changes. The site's services write them; here they are listed and
+read, never edited (``ReadOnlyAdmin``, which ladders.admin's record pages share)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
+
+from ladders.models import Announcement, LadderAudit, LadderInvite, Rating, RatingChange
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows written only by the site's services: listed and viewable, never edited here."""
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(Announcement)
+class AnnouncementAdmin(ReadOnlyAdmin):
+    list_display = ("at", "ladder", "by", "text")
+    list_filter = ("ladder",)
+
+
+@admin.register(LadderInvite)
+class LadderInviteAdmin(ReadOnlyAdmin):
+    list_display = ("at", "ladder", "user", "by")
+    list_filter = ("ladder",)
+
+
+@admin.register(LadderAudit)
+class LadderAuditAdmin(ReadOnlyAdmin):
+    list_display = ("at", "ladder", "action", "actor", "detail")
+    list_filter = ("action", "ladder")
+    search_fields = ("actor__username", "ladder__name")
+    list_select_related = ("ladder", "actor")
+    date_hierarchy = "at"
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnlyAdmin):
+    list_display = ("user", "game", "rounded_rating", "rounded_deviation", "volatility", "games",
+                    "provisional", "rated_at")
+    list_filter = ("game", "user__is_bot")
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+    ordering = ("game", "-rating")
+
+    @admin.display(description=gettext_lazy("rating"), ordering="rating")
+    def rounded_rating(self, rating: Rating) -> int:
+        return round(rating.rating)
+
+    @admin.display(description=gettext_lazy("deviation"), ordering="deviation")
+    def rounded_deviation(self, rating: Rating) -> int:
+        return round(rating.deviation)
+
+    @admin.display(description=gettext_lazy("provisional"), boolean=True)
+    def provisional(self, rating: Rating) -> bool:
+        return rating.provisional
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(ReadOnlyAdmin):
+    list_display = ("at", "user", "opponent", "match", "game", "score", "rating_before",
+                    "rating_after", "deviation_after")
+    list_filter = ("game", "score")
+    search_fields = ("user__username", "opponent__username")
+    list_select_related = ("user", "opponent", "match")
+    date_hierarchy = "at"
