@@ -107,8 +107,13 @@ def _side(info: dict[str, Any], viewer: str | None, seat: str,
         down = [{"owner": seat, "hidden": True, "down": True}
                 for _ in range(info.get("down_count", 0))]
     return {"seat": seat, "up": up, "down": down, "count": len(up) + len(down),
-            "total": sum(int(c["short"]) for c in up + down
-                         if not c["hidden"] and c.get("kind") == "value")}
+            "total": _influence(up + down),
+            "shown_total": _influence(up),
+            "hides": any(c["hidden"] for c in down)}
+
+
+def _influence(cards: list[dict[str, Any]]) -> int:
+    return sum(int(c["short"]) for c in cards if not c["hidden"] and c.get("kind") == "value")
 
 
 def touched_groups(events: list[dict[str, Any]]) -> set[str]:
@@ -136,6 +141,13 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
         info = view["groups"][name]
         top_side = _side(info[top], viewer, top, open_seats)
         bottom_side = _side(info[bottom], viewer, bottom, open_seats)
+        # While a card at the group is face down to this viewer, the totals are the
+        # face-up cards only, the same for both players: counting the viewer's own
+        # face-down cards against the other's unseen ones would tell each player
+        # that they lead. With nothing hidden the totals are exact.
+        key = "shown_total" if top_side["hides"] or bottom_side["hides"] else "total"
+        for side in (top_side, bottom_side):
+            side["total"] = side[key]
         if top_side["total"] == bottom_side["total"]:
             leader = ""
         else:
@@ -153,8 +165,7 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
             "won_bottom": view["players"][bottom]["patricians"][name],
             "top": top_side,
             "bottom": bottom_side,
-            # Who leads by the influence this viewer can see (face-up cards, and
-            # the viewer's own face-down ones).
+            # Who leads by the influence shown (above).
             "leader": seat_label(leader) if leader else "",
             "leader_seat": leader,
             # The patricians still there, then the ones already won: one token each.

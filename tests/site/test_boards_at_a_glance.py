@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games.core import services
 from tests.games.helpers import new_game
+from tests.site import caesar_cleopatra as cc
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 
@@ -32,3 +33,38 @@ def test_it_keeps_the_druidenwalzer_legend_short(client, alice, bob):
 def test_it_keeps_the_veto_button_readable_on_hover(client):
     css = client.get("/static/css/site.css").getvalue().decode()
     assert ".btn-danger:hover { background: #7a2114; color: #fff; }" in css
+
+
+def influence_lines(client, match, user) -> list[str]:
+    client.force_login(user)
+    page = client.get(reverse("game", args=[match.pk])).content.decode()
+    return [re.sub(r"<[^>]+>", "", line) for line in
+            re.findall(r'<p class="cc-influence">(.*?)</p>', page, re.S)]
+
+
+def test_it_counts_the_face_up_influence_while_a_card_at_the_group_is_face_down(
+        client, alice, bob):
+    # After the setup each side has one face-down card at every group: each player
+    # sees their own values, yet neither may be told that they lead.
+    match = cc.set_up(cc.start(alice, bob))
+    for user in (alice, bob):
+        lines = influence_lines(client, match, user)
+        assert len(lines) == 5
+        assert all("Cleopatra 0" in line and "Caesar 0" in line and "even" in line
+                   and "leads" not in line for line in lines), lines
+
+
+def test_it_counts_every_card_once_nothing_at_the_group_is_hidden(client, alice, bob):
+    match = cc.set_up(cc.start(alice, bob))
+
+    def turn_senators_up(state):
+        for seat in ("cleopatra", "caesar"):
+            side = state["groups"]["senators"][seat]
+            side["up"], side["down"] = side["up"] + side["down"], []
+
+    cc.edit_state(match, turn_senators_up)
+    for user in (alice, bob):
+        senators = influence_lines(client, match, user)[0]
+        # The setup put C3 and R2 there; the other groups stay face down and even.
+        assert "Cleopatra 3" in senators and "Caesar 2" in senators
+        assert "Cleopatra leads" in senators
