@@ -113,6 +113,7 @@ export function setupMoves(ctx, hooks) {
     if (kinds.draw && !kinds.place) message = kinds.action ? `${t("draw_pick")} ${t("action_now")}?` : t("draw_pick");
     else if (data().step === "second") message = t("pick_second");
     else if (!kinds.pass && kinds.place) message = t("pick_place");
+    else if (kinds.pass && !kinds.place && !kinds.action) message = t("pick_none");
     showPanel(message, buttons);
   }
 

@@ -37,3 +37,22 @@ def test_it_says_one_day_per_move_in_the_api_docs():
         schema = SchemaGenerator().get_schema(request=None, public=True)
     enum = schema["components"]["schemas"]["DaysPerMoveEnum"]["description"]
     assert "1 day per move" in enum and "1 days" not in enum
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_it_says_so_when_no_card_of_the_hand_can_be_played(language):
+    # Only a pass is left (a hand of action cards that cannot be played): the prompt
+    # does not ask for a card, and it is translated.
+    with translation.override(language):
+        strings = js_strings(catalog.get("caesar-cleopatra"))
+    assert strings["pick_none"] != strings["pick"]
+    if language == "nl":
+        assert strings["pick_none"].startswith("Jouw zet: geen kaart")
+    assert "face" in strings["pick_group"] or "gedekt" in strings["pick_group"]
+
+
+def test_it_links_the_lobby_to_its_ai_opponents(client, django_user_model):
+    user = django_user_model.objects.create_user("newcomer", password="pw-for-tests-1")
+    client.force_login(user)
+    page = client.get("/lobby/").content.decode()
+    assert 'href="#play-ai"' in page and 'id="play-ai"' in page
