@@ -47,6 +47,18 @@ def postgres_url() -> str:
     return url
 
 
+def pytest_configure(config) -> None:
+    # No task worker runs inside a test process. On the embedded defaults (no
+    # REDIS_URL: a fresh machine) importing the web process's entry point,
+    # druidsite.asgi, starts one, and a test module imports it at collection; its
+    # threads then ran queued tasks (an AI's move) behind the back of later tests,
+    # which raced them. Tests that want the worker run a server in a subprocess
+    # (embedded_env), whose settings are its own.
+    from django.conf import settings
+
+    settings.EMBEDDED_WORKER = False
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
