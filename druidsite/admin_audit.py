@@ -1,4 +1,5 @@
-"""Admins whose create, edit and delete are written to the model's own audit log."""
+"""Admins whose create, edit and delete are written to the model's own audit log, and
+the read-only admin of the rows only the site's services write (logs, records)."""
 
 from __future__ import annotations
 
@@ -116,3 +117,16 @@ class DeletableWithItsLog(admin.ModelAdmin):
     def get_deleted_objects(self, objs, request: HttpRequest):
         deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)
         return deleted, counts, set(), protected
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows written only by the site's services: listed and viewable, never edited here."""
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False

@@ -20,23 +20,13 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from druidsite.admin_audit import ReadOnlyAdmin
 from games.core.visibility import staff_record, staff_state
 from games.models import Challenge, Match, MoveRecord, Seat, Table, TableGame, TableSeat
 
 
 def as_json(value: Any) -> str:
     return format_html("<pre>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False))
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
 
 
 @admin.register(Challenge)

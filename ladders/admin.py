@@ -21,9 +21,12 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
+from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog, ReadOnlyAdmin
 from games.models import Match
-from ladders import services
+from ladders import (
+    admin_records,  # noqa: F401 - registers the records' pages
+    services,
+)
 from ladders.admin_filters import BanSeasonFilter
 from ladders.admin_forms import (
     AddPlayerForm,
@@ -35,7 +38,6 @@ from ladders.admin_forms import (
     RemovePlayerForm,
     UserForm,
 )
-from ladders.admin_records import ReadOnlyAdmin
 from ladders.models import (
     Ladder,
     LadderAudit,

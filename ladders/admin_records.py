@@ -1,27 +1,14 @@
 """The ladders' records in the admin: announcements, invitations, the audit log,
 ratings and rating changes. The site's services write them; here they are listed and
-read, never edited (``ReadOnlyAdmin``, which ladders.admin's record pages share)."""
+read, never edited (``druidsite.admin_audit.ReadOnlyAdmin``)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
-from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
+from druidsite.admin_audit import ReadOnlyAdmin
 from ladders.models import Announcement, LadderAudit, LadderInvite, Rating, RatingChange
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Rows written only by the site's services: listed and viewable, never edited here."""
-
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
 
 
 @admin.register(Announcement)

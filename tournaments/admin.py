@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog
+from druidsite.admin_audit import AuditedSaveMixin, DeletableWithItsLog, ReadOnlyAdmin
 from tournaments.models import Tournament, TournamentAudit, TournamentDirector, TournamentGame
 
 
@@ -120,16 +120,7 @@ def delete_refusal(tournament: Tournament) -> str:
 
 
 @admin.register(TournamentAudit)
-class TournamentAuditAdmin(admin.ModelAdmin):
+class TournamentAuditAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "action", "actor", "at")
     list_filter = ("action",)
     search_fields = ("tournament__name", "actor__username")
-
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
