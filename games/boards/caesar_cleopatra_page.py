@@ -106,10 +106,7 @@ def _side(info: dict[str, Any], viewer: str | None, seat: str,
     else:
         down = [{"owner": seat, "hidden": True, "down": True}
                 for _ in range(info.get("down_count", 0))]
-    return {"seat": seat, "up": up, "down": down, "count": len(up) + len(down),
-            "total": _influence(up + down),
-            "shown_total": _influence(up),
-            "hides": any(c["hidden"] for c in down)}
+    return {"seat": seat, "up": up, "down": down, "count": len(up) + len(down)}
 
 
 def _influence(cards: list[dict[str, Any]]) -> int:
@@ -145,9 +142,9 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
         # face-up cards only, the same for both players: counting the viewer's own
         # face-down cards against the other's unseen ones would tell each player
         # that they lead. With nothing hidden the totals are exact.
-        key = "shown_total" if top_side["hides"] or bottom_side["hides"] else "total"
+        hidden = any(c["hidden"] for side in (top_side, bottom_side) for c in side["down"])
         for side in (top_side, bottom_side):
-            side["total"] = side[key]
+            side["total"] = _influence(side["up"] if hidden else side["up"] + side["down"])
         if top_side["total"] == bottom_side["total"]:
             leader = ""
         else:
