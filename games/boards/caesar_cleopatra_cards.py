@@ -76,6 +76,27 @@ def cards_text(cards: list[str] | None) -> str:
     return ", ".join(card_label(card) for card in cards or ()) or "–"
 
 
+def card_value(name: str) -> int:
+    """An influence card's value (``C3`` → 3); a philosopher and an action card: 0."""
+    return int(name[1:]) if name[1:].isdigit() else 0
+
+
+def influence_shown(info: dict[str, Any], viewer: str | None,
+                    open_seats: tuple[str, ...] = ()) -> dict[str, int]:
+    """Each side's influence at one group (``info``: the group in a view) as this
+    viewer can tell it. While a card there is face down to the viewer, the totals
+    are the face-up cards only, the same for both players: counting the viewer's
+    own face-down cards against the other's unseen ones would tell each player
+    that they lead. With nothing hidden (``open_seats``: seats whose face-down
+    cards the viewer is shown, as in a review) the totals are exact."""
+    shown = {seat: info[seat].get("down") if seat == viewer or seat in open_seats else None
+             for seat in SEATS}
+    hidden = any(shown[seat] is None and info[seat].get("down_count", 0) for seat in SEATS)
+    return {seat: sum(map(card_value, list(info[seat].get("up") or [])
+                          + ([] if hidden else list(shown[seat] or []))))
+            for seat in SEATS}
+
+
 def card(name: str, *, hidden: bool = False, down: bool = False) -> dict[str, Any]:
     """One card as the templates draw it."""
     action = "-" in name

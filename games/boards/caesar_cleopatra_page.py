@@ -21,6 +21,7 @@ from games.boards.caesar_cleopatra_cards import (
     card,
     card_label,
     group_label,
+    influence_shown,
     seat_label,
     vote_label,
 )
@@ -109,10 +110,6 @@ def _side(info: dict[str, Any], viewer: str | None, seat: str,
     return {"seat": seat, "up": up, "down": down, "count": len(up) + len(down)}
 
 
-def _influence(cards: list[dict[str, Any]]) -> int:
-    return sum(int(c["short"]) for c in cards if not c["hidden"] and c.get("kind") == "value")
-
-
 def touched_groups(events: list[dict[str, Any]]) -> set[str]:
     touched = set()
     for event in events:
@@ -138,13 +135,9 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
         info = view["groups"][name]
         top_side = _side(info[top], viewer, top, open_seats)
         bottom_side = _side(info[bottom], viewer, bottom, open_seats)
-        # While a card at the group is face down to this viewer, the totals are the
-        # face-up cards only, the same for both players: counting the viewer's own
-        # face-down cards against the other's unseen ones would tell each player
-        # that they lead. With nothing hidden the totals are exact.
-        hidden = any(c["hidden"] for side in (top_side, bottom_side) for c in side["down"])
+        totals = influence_shown(info, viewer, open_seats)
         for side in (top_side, bottom_side):
-            side["total"] = _influence(side["up"] if hidden else side["up"] + side["down"])
+            side["total"] = totals[side["seat"]]
         if top_side["total"] == bottom_side["total"]:
             leader = ""
         else:

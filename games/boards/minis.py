@@ -15,7 +15,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.boards.caesar_cleopatra_cards import GROUPS, OTHER, group_label, seat_label
+from games.boards.caesar_cleopatra_cards import (
+    GROUPS,
+    OTHER,
+    group_label,
+    influence_shown,
+    seat_label,
+)
 from games.boards.kasteel_log import colour
 from games.boards.kasteel_ring import Ring
 
@@ -48,11 +54,7 @@ def _caesar_cleopatra(view: dict[str, Any], viewer: str) -> dict[str, Any]:
     columns, leading = [], 0
     for index, name in enumerate(GROUPS):
         info = view["groups"][name]
-        totals = {}
-        for seat in (viewer, other):
-            side = info[seat]
-            cards = list(side.get("up") or []) + list(side.get("down") or [])
-            totals[seat] = sum(int(card[1:]) for card in cards if card[1:].isdigit())
+        totals = influence_shown(info, viewer)  # the game page's rule, the same figures
         x = 4 + index * 24
         bars = []
         for offset, seat in ((0, viewer), (10, other)):
