@@ -14,7 +14,7 @@ import pytest
 import requests
 from django.conf import settings
 
-from tests.conftest import PASSWORD, embedded_env, manage
+from tests.conftest import PASSWORD, copy_migrated, embedded_env, manage
 
 pytestmark = pytest.mark.slow
 
@@ -25,10 +25,11 @@ HTTPS = {"Host": HOST, "X-Forwarded-Proto": "https"}
 
 
 @pytest.fixture
-def production(tmp_path, serve):
+def production(tmp_path, serve, migrated_database):
     env = embedded_env(tmp_path, STATIC_ROOT=str(tmp_path / "static"), EMBEDDED_WORKER="0",
                        **PRODUCTION)
-    for step in (("migrate", "--noinput"), ("collectstatic", "--noinput"), (
+    copy_migrated(migrated_database, tmp_path)  # the run's migrated database, as procfile.py
+    for step in (("collectstatic", "--noinput"), (
             "shell", "-c", "from accounts.models import User; User.objects.create_user("
             f"'alice', 'alice@example.org', '{PASSWORD}')")):
         done = manage(*step, env=env)
