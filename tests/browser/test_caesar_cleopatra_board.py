@@ -82,3 +82,42 @@ def test_it_draws_the_cards_as_cards_and_each_groups_standing(site, browser, gam
         assert not serious_violations(page)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_hand_stays_in_reach_while_the_player_looks_over_the_groups(
+        site, browser, game, shots, viewport):
+    # On a phone the five groups fill more than a screen; the hand sat some 1,600 px
+    # down. While Livia owes a decision, her prompt and hand stay at the bottom of the
+    # screen: a card picked there, its group tapped above, no scrolling between them.
+    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-US")
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        log_in(page, site.url, "livia")
+        page.goto(f"{site.url}/games/{game}/")
+        page.locator("#action-panel:not([hidden])").wait_for()
+        for group in ("senators", "censors"):
+            page.evaluate("name => document.querySelector(`.cc-group[data-group='${name}']`)"
+                          ".scrollIntoView({block: 'start'})", group)
+            card = page.locator(".cc-hand .hand-card").first.bounding_box()
+            prompt = page.locator("#action-panel").bounding_box()
+            height = VIEWPORTS[viewport]["height"]
+            assert card and prompt
+            assert 0 <= prompt["y"] and card["y"] + card["height"] <= height, (group, card)
+            # The group's title is not under the hand: a tap there reaches the group.
+            title = page.locator(f'.cc-group[data-group="{group}"] .cc-group-title')
+            box = title.bounding_box()
+            hit = page.evaluate(
+                "([x, y, name]) => !!document.elementFromPoint(x, y)"
+                "?.closest(`.cc-group[data-group='${name}']`)",
+                [box["x"] + 5, box["y"] + box["height"] / 2, group])
+            assert hit, group
+            page.screenshot(
+                path=str(shots / f"caesar-cleopatra-{viewport}-hand-in-reach-{group}.png"))
+        # Nothing of the page's own text leaks out of the template around the hand.
+        assert "{#" not in page.locator(".cc-board").inner_text()
+        sticky = page.evaluate("getComputedStyle(document.querySelector('.cc-dock')).position")
+        assert sticky == ("sticky" if viewport == "phone" else "static")
+    finally:
+        context.close()
