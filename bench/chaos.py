@@ -41,19 +41,21 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import (  # noqa: E402
-    ROOT,
     Player,
     Stats,
-    _with_descendants,
     cancel_open_challenges,
-    load_stack_environment,
-    make_players,
     new_game,
     play_game,
     print_errors,
     refresh,
+)
+from stack_env import (  # noqa: E402
+    ROOT,
+    load_stack_environment,
+    make_players,
     refresh_planner_statistics,
     stack_state,
+    with_descendants,
 )
 
 STALL_S = 10
@@ -234,7 +236,7 @@ async def ai_game(drill: Drill, http: Failover, game_id: int, player: Player,
 def kill(name: str) -> list[int]:
     """SIGKILL the stack's process ``name`` and everything below it (a worker's pool)."""
     pid = int((stack_state() / f"{name}.pid").read_text())
-    pids = _with_descendants(pid)
+    pids = with_descendants(pid)
     for each in pids:
         try:
             os.kill(each, signal.SIGKILL)

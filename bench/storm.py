@@ -37,12 +37,12 @@ from pathlib import Path
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import (  # noqa: E402
+from load import percentile  # noqa: E402
+from stack_env import (  # noqa: E402
     ROOT,
     cpu_seconds,
     load_stack_environment,
     make_players,
-    percentile,
     refresh_planner_statistics,
     stack_state,
 )
