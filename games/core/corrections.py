@@ -35,10 +35,16 @@ def _admin_reason(actor, reason: Any, authorised: bool = False) -> str:
     # ``authorised``: the caller checked the actor's right (a tournament's director).
     if not authorised and not getattr(actor, "is_staff", False):
         raise Forbidden(_("Only admins may do this."))
-    reason = " ".join(str(reason or "").split())[:200]
+    reason = one_line_reason(reason)
     if not reason:
         raise ServiceError(_("Give the reason for the decision: the players will read it."))
     return reason
+
+
+def one_line_reason(reason: Any) -> str:
+    """A reason as the log and the players' pages keep it: one line, at most 200
+    characters (whitespace and line breaks folded)."""
+    return " ".join(str(reason or "").split())[:200]
 
 
 def close_disputes(match: Match, actor, status: str, reason: str, now) -> int:

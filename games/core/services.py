@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from druidsite.enqueue import queue
 from games.core import commit, deadlines, notices, takeover, terms
 from games.core.commit import Committed, Entry, NothingToDo, Pending
-from games.core.corrections import annul_result, correct_result
+from games.core.corrections import annul_result, correct_result, one_line_reason
 from games.core.errors import BadMove, Conflict, Forbidden, NotFound, ServiceError, StaleVersion
 from games.core.handicap import handicaps_for
 from games.models import DAYS_PER_MOVE, Challenge, Match, MoveRecord, Seat
@@ -438,7 +438,7 @@ def cancel_running(match_id: Any, reason: str, *, by: dict[str, Any] | None = No
     page. ``by``: what cancelled it, kept in the log's event for the page's words and
     link (a tournament: ``{"tournament": id, "name": name}``). One commit, like every
     end; a game over already answers Conflict."""
-    reason = " ".join(str(reason or "").split())[:200]
+    reason = one_line_reason(reason)
 
     def change(pending: Pending) -> Entry:
         pending.finish(None, Match.Reason.ANNULLED, reason)
