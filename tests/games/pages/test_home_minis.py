@@ -54,13 +54,24 @@ def test_it_shows_in_a_small_board_only_what_its_player_sees(client, alice, bob)
     match = cc.set_up(cc.start(alice, bob))  # five cards face down on each side
     waiting(match, alice)
     waiting(match, bob)
-    alices = row_of(home(client, alice), match)
-    # Cleopatra sees her own face-down values (3 at the Senators), none of Caesar's.
-    assert 'data-seat="cleopatra" data-total="3"' in alices
-    assert alices.count('data-seat="caesar" data-total="0"') == 5
-    bobs = row_of(home(client, bob), match)
-    assert 'data-seat="caesar" data-total="2"' in bobs  # his R2 at the Senators
-    assert bobs.count('data-seat="cleopatra" data-total="0"') == 5
+    # Neither sees the other's face-down cards, so, as on the game page, neither is
+    # told a total of their own hidden cards against the other's unseen ones.
+    for user in (alice, bob):
+        row = row_of(home(client, user), match)
+        assert row.count('data-seat="cleopatra" data-total="0"') == 5
+        assert row.count('data-seat="caesar" data-total="0"') == 5
+        assert "leads in 0 of 5 groups" in row
+
+    def turn_senators_up(state):
+        for seat in ("cleopatra", "caesar"):
+            side = state["groups"]["senators"][seat]
+            side["up"], side["down"] = side["up"] + side["down"], []
+
+    cc.edit_state(match, turn_senators_up)
+    for user in (alice, bob):  # the Senators' C3 and R2, now face up, count for both
+        row = row_of(home(client, user), match)
+        assert 'data-seat="cleopatra" data-total="3"' in row
+        assert 'data-seat="caesar" data-total="2"' in row
 
 
 def test_it_draws_the_small_boards_without_a_query_per_game(client, alice, bob, carol):
