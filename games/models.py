@@ -18,6 +18,9 @@ from django.utils.translation import ngettext
 from games.core import catalog
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
+#: What every new game offers first (a challenge, a table, a game against the AI): a
+#: correspondence player misses a day now and then.
+DEFAULT_DAYS = 3
 DAYS_CHOICES = [(d, _("%(days)s days per move") % {"days": d}) for d in DAYS_PER_MOVE]
 
 
@@ -47,7 +50,7 @@ class Challenge(models.Model):
         related_name="challenges_received",
         help_text=_("Empty for an open challenge that anyone may accept."),
     )
-    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
+    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=DEFAULT_DAYS)
     creator_seat = models.CharField(
         max_length=16, default="random", help_text=_("A seat of the game, or random.")
     )
@@ -101,7 +104,7 @@ class Match(models.Model):
     #: A guided first game (games.learning.tutorial): unrated, against the random AI, its first
     #: turns scripted; listed nowhere and never rated.
     tutorial = models.BooleanField(default=False)
-    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
+    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=DEFAULT_DAYS)
     winner_seat = models.CharField(max_length=16, blank=True, default="")
     end_reason = models.CharField(max_length=12, choices=Reason.choices, blank=True, default="")
     end_detail = models.CharField(max_length=200, blank=True, default="")
@@ -235,7 +238,7 @@ class Table(models.Model):
     teams = models.BooleanField(default=False)
     limit = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=_("The rules' length limit in dealing cycles."))
-    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=3)
+    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_CHOICES, default=DEFAULT_DAYS)
     rated = models.BooleanField(default=True)
     games = models.PositiveSmallIntegerField(
         default=1, help_text=_("The number of games of the series."))

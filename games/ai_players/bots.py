@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.core import catalog, services, terms
-from games.models import Challenge, Match, Seat
+from games.models import DEFAULT_DAYS, Challenge, Match, Seat
 from games.rules import get_rules
 
 log = logging.getLogger(__name__)
@@ -143,7 +143,7 @@ def accept_if_bot(challenge: Challenge) -> Match | None:
     return services.accept_challenge(challenge.pk, challenge.opponent)
 
 
-def play_the_ai(user, level: str, seat: str = "random", days_per_move: int = 1,
+def play_the_ai(user, level: str, seat: str = "random", days_per_move: int = DEFAULT_DAYS,
                 game: str | None = None, rated: bool = True) -> Match:
     """A game against the AI player of ``level`` in ``game`` (by default the first
     game that has AI players), started at once; rated unless asked otherwise (an

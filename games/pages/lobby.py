@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from games.core import catalog, services
 from games.core.catalog import GameInfo
 from games.core.handicap import handicaps_for
-from games.models import DAYS_LABELS, Challenge, Match
+from games.models import DAYS_LABELS, DEFAULT_DAYS, Challenge, Match
 from games.pages import tables as views_tables
 
 
@@ -46,7 +46,7 @@ class ChallengeForm(forms.Form):
             "A player's name, or empty for an open challenge anyone may accept."),
     )
     days_per_move = forms.TypedChoiceField(
-        label=gettext_lazy("Time control"), choices=DAYS_LABELS, coerce=int, initial=3
+        label=gettext_lazy("Time control"), choices=DAYS_LABELS, coerce=int, initial=DEFAULT_DAYS
     )
     creator_seat = forms.ChoiceField(label=gettext_lazy("Your seat"))
     rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False, initial=True)
@@ -110,6 +110,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context["table_games"] = views_tables.table_games()
     context["ai_games"] = ai_games()
     context["days_choices"] = DAYS_LABELS
+    context["days_default"] = DEFAULT_DAYS
     context["recent"] = (
         Match.objects.filter(status=Match.Status.ACTIVE, tutorial=False)
         .prefetch_related("seats__user")
@@ -240,7 +241,8 @@ def play_ai(request: HttpRequest) -> HttpResponse:
     level = request.POST.get("level", "")
     seat = request.POST.get("seat", "random")
     try:
-        match = play_the_ai(request.user, level, seat, request.POST.get("days_per_move", 1),
+        days = request.POST.get("days_per_move", DEFAULT_DAYS)
+        match = play_the_ai(request.user, level, seat, days,
                             game=request.POST.get("game") or None,
                             rated=request.POST.get("unrated") != "1")
     except services.ServiceError as error:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from games.core import catalog, services, table_terms
 from games.lobby import tables
-from games.models import DAYS_LABELS, Table
+from games.models import DAYS_LABELS, DEFAULT_DAYS, Table
 
 
 def table_games() -> list:
@@ -33,7 +33,7 @@ class TableForm(forms.Form):
         max_value=table_terms.MAX_LIMIT,
         help_text=gettext_lazy("Empty: the default for the number of seats."))
     days_per_move = forms.TypedChoiceField(
-        label=gettext_lazy("Time control"), choices=DAYS_LABELS, coerce=int, initial=3)
+        label=gettext_lazy("Time control"), choices=DAYS_LABELS, coerce=int, initial=DEFAULT_DAYS)
     rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False, initial=True)
     games = forms.IntegerField(
         label=gettext_lazy("Games in the series"), min_value=1, max_value=table_terms.MAX_SERIES,
