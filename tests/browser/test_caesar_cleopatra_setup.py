@@ -34,8 +34,12 @@ CHOSEN = """() => [...document.querySelectorAll(".cc-group")].map((group) => {
     const card = group.querySelector(".cc-group-choices .is-chosen");
     if (!card) return null;
     const r = card.getBoundingClientRect();
+    const row = group.querySelector(".cc-side-bottom").getBoundingClientRect();
+    const count = group.querySelector(".cc-group-count").getBoundingClientRect();
     return {group: group.dataset.group, value: card.textContent.trim().slice(-1),
-            visible: r.width > 0 && r.height > 0 && getComputedStyle(card).visibility !== "hidden"};
+            visible: r.width > 0 && r.height > 0 && getComputedStyle(card).visibility !== "hidden",
+            // right under the player's own row, above the group's card count
+            placed: row.bottom <= r.top + 1 && r.bottom <= count.top + 1};
 })"""
 
 
@@ -75,7 +79,8 @@ def test_the_setup_is_one_confirm_with_the_cards_in_view(site, browser, games, s
         text = panel.inner_text()
         assert "Senators 1" in text and "Censors 5" in text, text
         assert panel.locator("[data-choice=confirm]").count() == 1
-        assert all(entry and entry["visible"] for entry in chosen(page)), chosen(page)
+        assert all(entry and entry["visible"] and entry["placed"] for entry in chosen(page)), (
+            chosen(page))
         # One click sends it: no second question; the cards stay until the board swaps.
         page.evaluate("""() => { window.__emptied = false;
             new MutationObserver(() => {
