@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from tests.browser.test_player_pages import PASSWORD, VIEWPORTS, log_in, serious_violations
+from tests.browser.pages import player_page
+from tests.browser.test_player_pages import PASSWORD, VIEWPORTS, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -48,12 +49,8 @@ def game(site) -> int:
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_it_draws_the_cards_as_cards_and_each_groups_standing(site, browser, game, shots,
                                                                viewport):
-    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-US")
-    context.set_default_timeout(15000)
-    page = context.new_page()
-    try:
-        log_in(page, site.url, "livia")
-        page.goto(f"{site.url}/games/{game}/")
+    with player_page(browser, site, viewport, "livia",
+                     f"{site.url}/games/{game}/") as page:
         page.locator(".cc-board").wait_for()
         page.wait_for_timeout(300)
         page.screenshot(path=str(shots / f"caesar-cleopatra-{viewport}.png"), full_page=True)
@@ -80,8 +77,6 @@ def test_it_draws_the_cards_as_cards_and_each_groups_standing(site, browser, gam
         widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
         assert widths[0] <= widths[1]
         assert not serious_violations(page)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
@@ -90,12 +85,8 @@ def test_the_hand_stays_in_reach_while_the_player_looks_over_the_groups(
     # On a phone the five groups fill more than a screen; the hand sat some 1,600 px
     # down. While Livia owes a decision, her prompt and hand stay at the bottom of the
     # screen: a card picked there, its group tapped above, no scrolling between them.
-    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-US")
-    context.set_default_timeout(15000)
-    page = context.new_page()
-    try:
-        log_in(page, site.url, "livia")
-        page.goto(f"{site.url}/games/{game}/")
+    with player_page(browser, site, viewport, "livia",
+                     f"{site.url}/games/{game}/") as page:
         page.locator("#action-panel:not([hidden])").wait_for()
         for group in ("senators", "censors"):
             page.evaluate("name => document.querySelector(`.cc-group[data-group='${name}']`)"
@@ -119,5 +110,3 @@ def test_the_hand_stays_in_reach_while_the_player_looks_over_the_groups(
         assert "{#" not in page.locator(".cc-board").inner_text()
         sticky = page.evaluate("getComputedStyle(document.querySelector('.cc-dock')).position")
         assert sticky == ("sticky" if viewport == "phone" else "static")
-    finally:
-        context.close()

@@ -10,7 +10,8 @@ import json
 
 import pytest
 
-from tests.browser.test_player_pages import PASSWORD, VIEWPORTS, log_in
+from tests.browser.pages import player_page
+from tests.browser.test_player_pages import PASSWORD, VIEWPORTS
 
 pytestmark = pytest.mark.browser
 
@@ -47,12 +48,8 @@ def game(site) -> int:
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_it_says_that_only_a_pass_is_left_and_dims_the_hand(site, browser, game, shots,
                                                              viewport):
-    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-US")
-    context.set_default_timeout(15000)
-    page = context.new_page()
-    try:
-        log_in(page, site.url, "julia")
-        page.goto(f"{site.url}/games/{game}/")
+    with player_page(browser, site, viewport, "julia",
+                     f"{site.url}/games/{game}/") as page:
         panel = page.locator("#action-panel")
         panel.get_by_text("no card of your hand can be played now").wait_for()
         assert "choose a card of your hand" not in panel.inner_text()
@@ -68,5 +65,3 @@ def test_it_says_that_only_a_pass_is_left_and_dims_the_hand(site, browser, game,
             assert "leads" not in line and "even" in line, line
         page.locator(".cc-hand").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"caesar-cleopatra-pass-only-{viewport}.png"))
-    finally:
-        context.close()

@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from tests.browser.test_player_pages import PASSWORD, VIEWPORTS, log_in
+from tests.browser.pages import player_page
+from tests.browser.test_player_pages import PASSWORD, VIEWPORTS
 
 pytestmark = pytest.mark.browser
 
@@ -57,12 +58,8 @@ def chosen(page) -> list:
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_the_setup_is_one_confirm_with_the_cards_in_view(site, browser, games, shots,
                                                         viewport):
-    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-US")
-    context.set_default_timeout(15000)
-    page = context.new_page()
-    try:
-        log_in(page, site.url, "octavia")
-        page.goto(f"{site.url}/games/{games[list(VIEWPORTS).index(viewport)]}/")
+    with player_page(browser, site, viewport, "octavia",
+                     f"{site.url}/games/{games[list(VIEWPORTS).index(viewport)]}/") as page:
         page.locator(".cc-board").wait_for()
         version = int(page.locator(".game-live").get_attribute("data-version"))
         for value, group in zip("12345", GROUPS, strict=True):
@@ -97,5 +94,3 @@ def test_the_setup_is_one_confirm_with_the_cards_in_view(site, browser, games, s
         senators = page.locator('.cc-group[data-group="senators"]')
         assert senators.locator('.cc-side-cleopatra [data-name="C1"]').count() == 1
         assert "Cleopatra placed five cards face down" in page.locator(".move-log").inner_text()
-    finally:
-        context.close()

@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from tests.browser.pages import player_page
 from tests.browser.test_player_pages import PASSWORD, VIEWPORTS, log_in, serious_violations
 
 pytestmark = pytest.mark.browser
@@ -109,12 +110,8 @@ def test_it_draws_the_ring_with_my_seat_at_the_bottom(site, browser, games, shot
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_it_zooms_and_pans_the_twelve_seat_ring(site, browser, games, shots, viewport):
-    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-US")
-    context.set_default_timeout(15000)
-    page = context.new_page()
-    try:
-        log_in(page, site.url, "knight1")
-        page.goto(f"{site.url}/games/{games['12']}/")
+    with player_page(browser, site, viewport, "knight1",
+                     f"{site.url}/games/{games['12']}/") as page:
         page.locator(".k-zoom").wait_for()
         page.locator("svg.kasteel-board").scroll_into_view_if_needed()
         mine = view_box(page)
@@ -159,8 +156,6 @@ def test_it_zooms_and_pans_the_twelve_seat_ring(site, browser, games, shots, vie
         assert view_box(page) == kept
         # The list view stays.
         assert page.locator("details.k-list").count() == 1
-    finally:
-        context.close()
 
 
 def test_a_spectator_sees_the_first_seat_at_the_bottom(site, browser, games, shots):
