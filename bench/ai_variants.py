@@ -23,7 +23,8 @@ half habits, half even chances: ``strong-setup-prior-half``), or weigh its cards
 placed face down in play by what players put face down (``strong-down-habits``), or
 weigh them by the opponent's habits learned from earlier games against it
 (``strong-learned-heuristic``, from 100 games, ``strong-learned-heuristic-400``,
-``strong-learned-strong``: bench/cc_learn_setup.py). Both
+``strong-learned-strong``: bench/cc_learn_setup.py), and the 400 games' habits with
+the face-down habits on top (``strong-learned-heuristic-400-down``). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
 the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
@@ -88,6 +89,9 @@ CC_VARIANTS = {
     "strong-learned-heuristic": lambda: CCStrongBot(setup_counts=learned("heuristic")),
     "strong-learned-heuristic-400": lambda: CCStrongBot(setup_counts=learned("heuristic_400")),
     "strong-learned-strong": lambda: CCStrongBot(setup_counts=learned("strong")),
+    # The learned setup habits and the face-down habits both levels share.
+    "strong-learned-heuristic-400-down": lambda: CCStrongBot(
+        setup_counts=learned("heuristic_400"), down_habits=True),
 }
 
 
