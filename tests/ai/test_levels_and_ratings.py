@@ -196,3 +196,27 @@ def test_the_measured_ratings_cover_each_games_levels_weakest_first():
                    and arena_rating(game, level) % 10 == 0 for level in ratings)
     assert arena_rating("druidenwalzer", "no-such-level") is None
     assert arena_rating("chess", "strong") is None
+
+
+def test_the_caesar_cleopatra_ovate_is_the_archdruids_search_at_its_own_short_budget():
+    from games.ai.caesar_cleopatra.search import StrongBot
+    from games.ai.registry import (
+        CAESAR_CLEOPATRA_OVATE_CPU,
+        CAESAR_CLEOPATRA_OVATE_ITERATIONS,
+        describe,
+    )
+
+    ovate = get_bot("caesar-cleopatra", "adept")
+    strong = get_bot("caesar-cleopatra", "strong")
+    assert isinstance(ovate, StrongBot) and ovate.learns_habits
+    assert ovate.default_budget == Budget(iterations=CAESAR_CLEOPATRA_OVATE_ITERATIONS,
+                                          cpu_seconds=CAESAR_CLEOPATRA_OVATE_CPU)
+    assert ovate.default_budget != strong.default_budget
+    assert type(strong).default_budget == strong.default_budget  # the Archdruid's unchanged
+    assert "a tenth of a second" in describe("caesar-cleopatra", "adept")
+    for view, legal in _positions("caesar-cleopatra", 4, seed=8):
+        started = bot_cpu()
+        # Its iterations make it reproducible, on the site as in the arena.
+        moves = [ovate.choose(view, legal, random.Random(2), history=[]) for _ in range(2)]
+        assert bot_cpu() - started < 2 * (CAESAR_CLEOPATRA_OVATE_CPU + 0.1)
+        assert moves[0] == moves[1] and moves[0] in legal

@@ -20,7 +20,7 @@ SMALL = {"random": None, "novice": Budget(iterations=2), "apprentice": Budget(it
 
 
 def test_it_offers_sprite_and_five_levels():
-    assert levels_for(GAME) == ("random", "novice", "apprentice", "adept", "heuristic", "strong")
+    assert levels_for(GAME) == ("random", "novice", "apprentice", "heuristic", "adept", "strong")
 
 
 def test_it_returns_a_legal_move_for_every_kind_of_decision():
