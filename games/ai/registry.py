@@ -257,10 +257,8 @@ CAESAR_CLEOPATRA_OVATE_CPU = 0.4
 def _caesar_cleopatra_ovate() -> Bot:
     from .caesar_cleopatra.search import StrongBot
 
-    bot = StrongBot()
-    bot.default_budget = Budget(iterations=CAESAR_CLEOPATRA_OVATE_ITERATIONS,
-                                cpu_seconds=CAESAR_CLEOPATRA_OVATE_CPU)
-    return bot
+    return StrongBot(default_budget=Budget(iterations=CAESAR_CLEOPATRA_OVATE_ITERATIONS,
+                                           cpu_seconds=CAESAR_CLEOPATRA_OVATE_CPU))
 
 
 def _druidenwalzer_ovate() -> Bot:
@@ -348,9 +346,11 @@ def get_arena_bot(game: str, level: str) -> Bot:
 
 
 #: A game whose levels, weakest first, are not in the order of ``LEVELS``.
+#: The two-player games: their Ovate is a short search, above the Wanderer.
+SEARCH_OVATE_ORDER = ("random", "novice", "apprentice", "heuristic", "adept", "strong")
 GAME_LEVEL_ORDER: dict[str, tuple[str, ...]] = {
-    "druidenwalzer": ("random", "novice", "apprentice", "heuristic", "adept", "strong"),
-    "caesar-cleopatra": ("random", "novice", "apprentice", "heuristic", "adept", "strong"),
+    "druidenwalzer": SEARCH_OVATE_ORDER,
+    "caesar-cleopatra": SEARCH_OVATE_ORDER,
 }
 
 

@@ -383,8 +383,11 @@ class StrongBot(ThinkingBot):
                  expected_votes: bool = EXPECTED_VOTES,
                  setup_prior: float = SETUP_PRIOR,
                  down_habits: bool = DOWN_HABITS_ON,
-                 setup_counts: Counts | None = None) -> None:
+                 setup_counts: Counts | None = None,
+                 default_budget: Budget = DEFAULT_BUDGET) -> None:
         self.exploration = exploration
+        #: The level's own budget (the Ovate's: a fixed number of iterations).
+        self.default_budget = default_budget
         #: The opponent's setup habits learned from earlier games against it
         #: (``setup_habits.fit``): its setup orders are weighed by them (None: by
         #: ``setup_prior``'s share of the heuristic's habits, 0 by default: even).
