@@ -195,7 +195,9 @@ def line_payload(message: ChatMessage) -> dict[str, Any]:
             "text": "" if message.hidden else message.text, "hidden": message.hidden,
             "hidden_why": why, "hidden_text": hidden_text(why),
             "at": message.created_at.isoformat(),
-            "links": timezone.now() - message.user.date_joined >= LINKS_AFTER}
+            "links": timezone.now() - message.user.date_joined >= LINKS_AFTER,
+            # An AI's greeting is not reported: no one wrote it (the page shows no flag).
+            "bot": message.user.is_bot}
 
 
 def lines(match: Match, user, *, since: int = 0) -> list[dict[str, Any]]:

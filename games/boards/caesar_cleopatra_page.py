@@ -238,6 +238,8 @@ def js_strings() -> dict[str, str]:
         "pick_second": _("Place your second card face up: choose a card of your hand."),
         "pick_place": _("Choose a card of your hand to place."),
         "pick_group": _("{card}: choose face up or face down at a highlighted group."),
+        # At setup every card goes face down: only the group is chosen.
+        "setup_group": _("{card}: choose a highlighted group for it (face down)."),
         "face_down": _("face down"),
         "face_up": _("face up"),
         "place_at": _("{card} at the {group}"),

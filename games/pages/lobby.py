@@ -104,7 +104,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
             Challenge.objects.filter(status=Challenge.Status.OPEN, creator=request.user)
             .select_related("opponent")
         )
-        context["form"] = ChallengeForm(game=catalog.default())
+        # The game of the challenge just made stays chosen (``?game=``), not the first.
+        chosen = catalog.find(request.GET.get("game", "")) or catalog.default()
+        context["form"] = ChallengeForm(game=chosen)
+        context["form_game"] = chosen.name
     context["games"] = catalog.games()
     context["open_tables"] = views_tables.lobby_tables(request.user)
     context["table_games"] = views_tables.table_games()
@@ -194,7 +197,7 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
                     "name": challenge.opponent.username})
             else:
                 messages.success(request, _("Your open challenge is in the lobby."))
-            return redirect("lobby")
+            return redirect(f"{reverse('lobby')}?game={game.name}")
     opponent_name = (form.data.get("opponent") if form.is_bound else initial["opponent"]) or ""
     opponent = get_user_model().objects.filter(username__iexact=opponent_name.strip()).first()
     if opponent is not None and opponent.pk != request.user.pk and game.handicap:

@@ -100,7 +100,7 @@
 
   function reportable(item) {
     const me = box.dataset.me;
-    if (!dialog || !me || item.dataset.player === me || item.dataset.hidden || item.querySelector(".chat-report")) return;
+    if (!dialog || !me || item.dataset.player === me || item.dataset.hidden || item.dataset.bot || item.querySelector(".chat-report")) return;
     const button = document.createElement("button");
     button.type = "button";
     button.className = "chat-report";
@@ -119,6 +119,7 @@
     item.dataset.channel = line.channel;
     item.dataset.id = String(line.id);
     item.dataset.player = line.player;
+    if (line.bot) item.dataset.bot = "1";
     const who = document.createElement("strong");
     who.textContent = line.player;  // text, never markup
     item.append(who, document.createTextNode(

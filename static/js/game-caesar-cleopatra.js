@@ -303,7 +303,7 @@ export function setupMoves(ctx, hooks) {
       if (confirmButton) confirmButton.focus({ preventScroll: true });
       return;
     }
-    showPanel(sel.card !== null ? t("pick_group", { card: label(hand[sel.card]) }) : t("setup_pick"), [reset]);
+    showPanel(sel.card !== null ? t("setup_group", { card: label(hand[sel.card]) }) : t("setup_pick"), [reset]);
   }
 
   // -- sending -----------------------------------------------------------------

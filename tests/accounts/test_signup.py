@@ -7,6 +7,8 @@ from allauth.account.models import EmailAddress
 from django.core import mail
 
 from accounts.models import User
+from games.core import services
+from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +51,12 @@ def test_it_sends_a_confirmation_mail(client):
 def test_it_shows_a_banner_until_the_address_is_confirmed(client):
     sign_up(client)
     assert "Please confirm your email address" in client.get("/").content.decode()
+    # ... on every page but a game's, which is for the board (a phone's first screen).
+    dora = User.objects.get(username="dora")
+    match = services.start_match("druidenwalzer", {"moon": dora, "sun": make_user("erik")},
+                                 seed=1)
+    game_page = client.get(f"/games/{match.pk}/").content.decode()
+    assert "Please confirm your email address" not in game_page and "game-data" in game_page
 
     path = confirmation_path(mail.outbox[0])
     assert client.get(path).status_code == 200

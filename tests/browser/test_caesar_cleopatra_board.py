@@ -108,5 +108,5 @@ def test_the_hand_stays_in_reach_while_the_player_looks_over_the_groups(
                 path=str(shots / f"caesar-cleopatra-{viewport}-hand-in-reach-{group}.png"))
         # Nothing of the page's own text leaks out of the template around the hand.
         assert "{#" not in page.locator(".cc-board").inner_text()
-        sticky = page.evaluate("getComputedStyle(document.querySelector('.cc-dock')).position")
-        assert sticky == ("sticky" if viewport == "phone" else "static")
+        sticky = page.evaluate("getComputedStyle(document.querySelector('.move-dock')).position")
+        assert sticky == "sticky"

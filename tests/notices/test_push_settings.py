@@ -13,6 +13,8 @@ def test_it_says_push_is_off_without_keys(client, alice):
     client.force_login(alice)
     page = client.get("/settings/").content.decode()
     assert 'id="push-off"' in page and "not set up on this site" in page
+    # ... and offers no kinds or quiet hours to choose for pushes that never come.
+    assert 'id="push-kinds"' not in page and "Quiet hours" not in page
 
 
 def test_it_lists_the_devices_and_the_kinds(client, alice, device):

@@ -42,3 +42,19 @@ def test_it_speaks_english_unless_every_human_chose_the_same_language(alice, bob
     assert language_of([alice, bob]) == "en"
     bob.language = "xx"
     assert language_of([bob]) == "en"
+
+
+def test_it_marks_the_ais_lines_so_the_page_offers_no_report(client, alice, bob,
+                                                              django_capture_on_commit_callbacks):
+    # Reporting a line is for what a person wrote; the AI's greeting has no author to
+    # answer for it, so its line carries data-bot and the chat's script adds no flag.
+    ensure_bot_accounts()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.start_match("druidenwalzer",
+                                     {"moon": alice, "sun": bot_for_level("random")}, seed=3)
+    chat.send(match.pk, alice, "players", "hello")
+    lines = chat.lines(match, alice)
+    assert [line["bot"] for line in lines] == [True, False]
+    client.force_login(alice)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert page.count('data-bot="1"') == 1

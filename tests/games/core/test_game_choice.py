@@ -91,3 +91,23 @@ def test_the_lobby_offers_the_first_games_form_and_links_to_the_others(client, a
 def test_the_lobby_shows_no_game_choice_for_one_game(client, alice):
     client.force_login(alice)
     assert 'id="new-challenge-games"' not in client.get(reverse("lobby")).content.decode()
+
+
+def test_the_lobby_keeps_the_game_of_the_challenge_just_made(client, alice, veto_game):
+    # A newcomer made a challenge of the second game and came back to a lobby whose
+    # form had jumped back to the first.
+    client.force_login(alice)
+    answer = client.post(f'{reverse("challenge_new")}?game=veto-duel',
+                         {"game": "veto-duel", "days_per_move": "3",
+                          "creator_seat": "random", "rated": "on"})
+    assert answer.status_code == 302, answer.content.decode()[:500]
+    assert answer["Location"] == f'{reverse("lobby")}?game=veto-duel'
+    html = client.get(answer["Location"]).content.decode()
+    start = html.index('id="new-challenge-games"')
+    games = html[start:html.index("</nav>", start)]
+    assert '<strong data-game="veto-duel">' in games
+    assert f'href="{reverse("challenge_new")}?game=druidenwalzer"' in games
+    assert 'name="game" value="veto-duel"' in html
+    # A game the site does not have falls back to the first, as before.
+    html = client.get(f'{reverse("lobby")}?game=chess').content.decode()
+    assert 'name="game" value="druidenwalzer"' in html
