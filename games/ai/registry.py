@@ -127,18 +127,20 @@ ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
         "adept": (1728, 30),
         "strong": (1901, 40),
     },
-    # 2026-12-02, the levels of commit ca858b2 (strong: the tree search with its
-    # leaves played on to the end of the turn); 16 games per pair, 240 games (the
-    # pairs without strong from earlier runs of the same seed, kept in the results file):
+    # 2026-12-07, the levels of commit f938114 (strong: the tree search with its
+    # memory, exact deals and turn check, 0.25 s a move; the Ovate: that search cut
+    # to 60 iterations a move): 24 games per pair, 360 games, kept in
+    # bench/results/cc_round_robin.jsonl (its report: cc_round_robin.txt). The
+    # first 24 games of heuristic against strong were those of the same seed's run
+    # of 2026-12-06 (bench/results/cc_round_robin_ovate.jsonl, the same two levels);
+    # a run that stops resumes from the file:
     # python -m games.ai.arena --game caesar-cleopatra
-    #     --round-robin random,novice,apprentice,adept,heuristic,strong
-    #     --games-per-pair 16 --seed 1 --jobs 2 --results cc.jsonl
-    # Sprite (random) came out at -46 +- 142; it is no calibrated level (an opponent
+    #     --round-robin random,novice,apprentice,heuristic,adept,strong
+    #     --games-per-pair 24 --seed 1 --jobs 2 --results bench/results/cc_round_robin.jsonl
+    # Sprite (random) came out at 140 +- 82; it is no calibrated level (an opponent
     # for learning the rules), and the lobby shows no rating for it in either game.
-    # The Caesar & Cleopatra Ovate of that run was the heuristic with random moves
-    # (1191 +- 85); the short search that replaced it on 2026-12-06 has no rating
-    # here until a round robin of all the levels rates it (docs/ai.md, "The Caesar &
-    # Cleopatra Ovate"), so the lobby shows none for it.
+    # In the arena the Archdruid learns no habits (no earlier games against its
+    # opponent): against a player it has met, it is stronger (docs/ai.md).
     # 2026-12-05, Strijd om het Kasteel: 72 tables of four seats at a limit of 9
     # dealing cycles, the six ways to seat Sprite, Wanderer and Archdruid with no
     # level on more than two seats, each seating every rotation (all kept in
@@ -157,10 +159,11 @@ ARENA_RATINGS: dict[str, dict[str, tuple[int, int]]] = {
         "strong": (1579, 49),
     },
     "caesar-cleopatra": {
-        "novice": (388, 108),
-        "apprentice": (840, 94),
-        "heuristic": (1500, 91),
-        "strong": (1950, 140),
+        "novice": (386, 72),
+        "apprentice": (794, 93),
+        "heuristic": (1500, 53),
+        "adept": (1616, 51),
+        "strong": (1662, 53),
     },
 }
 
