@@ -87,6 +87,9 @@ def test_it_guides_the_scripted_turns_then_lets_go(client, alice, game):
     client.force_login(alice)
     page = client.get(reverse("game", args=[match.pk])).content.decode()
     assert 'id="tutorial"' in page and 'data-state="step"' in page and 'id="tutorial-play"' in page
+    # It says first that it is practice, and not "unrated" as a real game would.
+    meta = page[page.index('class="game-meta"'):page.index("</p>", page.index('class="game-meta"'))]
+    assert "practice game: counts for nothing" in meta and "rated" not in meta
     match = play_script(match, alice)
     lesson = tutorial.lesson(match, tutorial.tutorial(game).seat)
     assert lesson["state"] == "free", lesson
