@@ -120,3 +120,14 @@ def test_a_player_without_games_is_shown_where_to_learn_each_game(alice, bob, cl
         assert f"/learn/{game}/tutorial/" in page and f'href="/learn/{game}/"' in page
     new_game(alice, bob)
     assert 'id="learn-first"' not in client.get("/").content.decode()
+
+
+def test_a_challenge_to_a_newcomer_comes_before_the_offer_to_learn(alice, bob, client):
+    # On a phone the challenge sat below the fold, under the box that offers tutorials.
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    assert page.index('id="learn-first"') < page.index('id="loop-lists"')
+    services.create_challenge(bob, game="druidenwalzer", opponent=alice)
+    page = client.get("/").content.decode()
+    assert page.index('id="loop-lists"') < page.index('id="learn-first"')
+    assert page.count('id="loop-lists"') == 1
