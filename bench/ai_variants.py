@@ -24,7 +24,8 @@ placed face down in play by what players put face down (``strong-down-habits``),
 weigh them by the opponent's habits learned from earlier games against it
 (``strong-learned-heuristic``, from 100 games, ``strong-learned-heuristic-400``,
 ``strong-learned-strong``: bench/cc_learn_setup.py), and the 400 games' habits with
-the face-down habits on top (``strong-learned-heuristic-400-down``). Both
+the face-down habits on top (``strong-learned-heuristic-400-down``) or with the
+fitted judgement (``strong-learned-heuristic-400-fitted``). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
 the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
@@ -92,6 +93,10 @@ CC_VARIANTS = {
     # The learned setup habits and the face-down habits both levels share.
     "strong-learned-heuristic-400-down": lambda: CCStrongBot(
         setup_counts=learned("heuristic_400"), down_habits=True),
+    # The learned setup habits (what the deals hold) with the fitted judgement
+    # (what the leaves are worth): two gains measured apart, together.
+    "strong-learned-heuristic-400-fitted": lambda: CCStrongBot(
+        setup_counts=learned("heuristic_400"), judgement=FITTED_JUDGEMENT),
 }
 
 
