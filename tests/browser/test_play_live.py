@@ -86,6 +86,9 @@ def test_it_plays_a_game_live_between_two_browsers(site, new_page):
     wait_for_version(bob, 7)
     bob.locator(".log-entry[data-version='7']").wait_for()
     assert "waltzed" in bob.locator(".log-entry[data-version='7']").inner_text()
+    # The rules' words begin "moon waltzed…"; a move in the log begins a sentence.
+    summary = ".log-entry[data-version='7'] .log-summary"
+    assert bob.locator(summary).inner_text().startswith("Moon waltzed")
     assert bob.evaluate("window.__stayed") is True  # no reload happened
     # Bob's own hand is on his page; Alice's page never shows it.
     assert bob.locator(".hand-card").count() == 3
