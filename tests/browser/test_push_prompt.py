@@ -117,3 +117,24 @@ def test_the_settings_offer_each_kind_on_a_phone(browser, site, games, shots):
     kinds.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "push-kinds-390x844.png"))
     page.context.close()
+
+
+def test_the_settings_offer_no_push_button_to_a_browser_without_push(browser, site, games):
+    # The button waits hidden until the script finds push in the browser; styled as the
+    # site's buttons, it must stay hidden where there is none.
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script("delete window.PushManager")
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}/accounts/login/")
+        page.fill("#id_login", "waiting")
+        page.fill("#id_password", PASSWORD)
+        page.locator("form button[type=submit]").last.click()
+        page.wait_for_url(f"{site.url}/")
+        page.goto(f"{site.url}/settings/#push")
+        page.locator("#push-kinds").wait_for()
+        assert page.locator("#push-subscribe").get_attribute("hidden") is not None
+        assert not page.locator("#push-subscribe").is_visible()
+    finally:
+        context.close()
