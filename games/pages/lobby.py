@@ -104,9 +104,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
             Challenge.objects.filter(status=Challenge.Status.OPEN, creator=request.user)
             .select_related("opponent")
         )
-        # The game of the challenge just made stays chosen (``?game=``), not the first.
-        chosen = catalog.find(request.GET.get("game", "")) or catalog.default()
+        # The game of the challenge just made stays chosen (``?game=``); an unknown
+        # name falls back to the first, as no name does.
+        chosen = _chosen_game(request)[0] or catalog.default()
         context["form"] = ChallengeForm(game=chosen)
+        # By name: in a template ``form.game`` is the form's hidden field, not the game.
         context["form_game"] = chosen.name
     context["games"] = catalog.games()
     context["open_tables"] = views_tables.lobby_tables(request.user)
