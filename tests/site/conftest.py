@@ -16,6 +16,15 @@ RULES = get_rules("druidenwalzer")
 SEED = 987654321987
 
 
+#: A form's CSRF token: 64 random letters and digits, which now and then spell a card.
+CSRF_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def without_csrf_tokens(html: str) -> str:
+    """The page without its forms' CSRF tokens, to search it for hidden card names."""
+    return CSRF_TOKEN.sub("", html)
+
+
 @pytest.fixture(autouse=True)
 def quiet_turn_mails(monkeypatch):
     from games import tasks

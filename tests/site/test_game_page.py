@@ -8,7 +8,14 @@ import pytest
 from django.urls import reverse
 
 from games.core import services
-from tests.site.conftest import SEED, game_data, hide_cards, play_moves, start
+from tests.site.conftest import (
+    SEED,
+    game_data,
+    hide_cards,
+    play_moves,
+    start,
+    without_csrf_tokens,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +25,7 @@ def page(client, match, user=None, name="game"):
         client.force_login(user)
     response = client.get(reverse(name, args=[match.pk]))
     assert response.status_code == 200
-    return response.content.decode()
+    return without_csrf_tokens(response.content.decode())
 
 
 def test_it_renders_the_board_and_choices_for_the_player_to_move(client, alice, bob):
