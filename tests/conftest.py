@@ -260,6 +260,20 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         for connection in connections.all():
+            if connection.vendor == "postgresql":
+                _end_other_sessions(connection)
             connection.close()
             if hasattr(connection, "close_pool"):
                 connection.close_pool()
+
+
+def _end_other_sessions(connection) -> None:
+    """End the other sessions still open on this worker's test database, so that it
+    can be dropped. Connections are per thread: those that the thread pools of async
+    tests (channels' database_sync_to_async) or an in-process Celery worker opened
+    outlive their tests, and nothing in this thread can close them."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
