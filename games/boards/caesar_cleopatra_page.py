@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -190,7 +191,7 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
             "aside": [vote_label(name) for name in view.get("vote_aside", [])],
         },
         "cc_pending": pending_text(view),
-        "cc_last": [event_sentence(event) for event in last_events],
+        "cc_last": [capfirst(event_sentence(event)) for event in last_events],
     }
 
 

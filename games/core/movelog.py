@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.dateparse import parse_datetime
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games.core.catalog import GameInfo
@@ -67,7 +68,12 @@ def _site_sentence(kind: str, seat: str) -> str:
 
 
 def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
-    """One public event in words."""
+    """One public event in words, as a sentence: the rules' words begin with a
+    seat's name, which they write in lowercase ("moon placed ...")."""
+    return capfirst(_event_words(game, event))
+
+
+def _event_words(game: GameInfo, event: dict[str, Any]) -> str:
     kind = event.get("type")
     if kind == "correct":
         return _correction(game, event)
@@ -119,12 +125,12 @@ def event_sentence(game: GameInfo, event: dict[str, Any]) -> str:
 
 
 def summary(game: GameInfo, events: list[dict[str, Any]]) -> str:
-    """A move in one line."""
+    """A move in one line, beginning with a capital."""
     if not events:
         return ""
     if events[0].get("type") in SITE_EVENTS or game.summary is None:
         return event_sentence(game, events[0])
-    return game.summary(events)
+    return capfirst(game.summary(events))
 
 
 def log_entries(records: list[dict[str, Any]], game: GameInfo) -> list[dict[str, Any]]:

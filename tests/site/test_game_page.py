@@ -71,8 +71,8 @@ def test_it_serves_the_live_fragment_with_the_log_in_words(client, alice, bob):
     html = response.content.decode()
     assert html.lstrip().startswith('<div class="game-live" data-version="2"')
     assert "<svg" in html and 'id="game-status"' in html
-    assert "moon placed the purple druid on tree 1" in html
-    assert "sun placed the purple druid on tree 1" in html
+    assert "Moon placed the purple druid on tree 1" in html
+    assert "Sun placed the purple druid on tree 1" in html
     assert game_data(html)["legal"]  # alice (moon) is to move again
 
 

@@ -32,7 +32,7 @@ def test_it_shows_only_the_public_log_before_the_end(client, alice, bob):
     html = get(client, "game_replay", match).content.decode()
     assert "Public log of Druidenwalzer" in html
     assert "replay-board" not in html and "<svg" not in html
-    assert "moon placed the purple druid on tree 1" in html
+    assert "Moon placed the purple druid on tree 1" in html
     partial = get(client, "game_replay", match, step=1, partial=1).content.decode()
     assert "<svg" not in partial
 
@@ -49,7 +49,7 @@ def test_it_replays_a_finished_game_step_by_step(client, alice, bob):
     assert "before the druids are placed" in first
     assert 'class="druid ' not in first
     one = get(client, "game_replay", match, step=1, partial=1).content.decode()
-    assert "moon placed the purple druid" in one and one.count('class="druid ') == 1
+    assert "Moon placed the purple druid" in one and one.count('class="druid ') == 1
     clamped = get(client, "game_replay", match, step=10**6, partial=1).content.decode()
     assert f'data-step="{moves}"' in clamped
 
