@@ -32,17 +32,17 @@ LEVELS: dict[str, dict[str, str]] = {
     # random move at a rate tuned per game in the arena (``MIXED_RATES``).
     "novice": {
         "name": "Sapling",
-        "description": gettext_noop("Plays like the Wanderer but often makes a random move. "
+        "description": gettext_noop("Looks one move ahead, but often makes a random move. "
                                     "A first real opponent."),
     },
     "apprentice": {
         "name": "Bard",
-        "description": gettext_noop("Plays like the Wanderer but makes a random move now "
+        "description": gettext_noop("Looks one move ahead, but makes a random move now "
                                     "and then."),
     },
     "adept": {
         "name": "Ovate",
-        "description": gettext_noop("Plays like the Wanderer but slips into a random move "
+        "description": gettext_noop("Looks one move ahead, but slips into a random move "
                                     "once in a while."),
     },
     "heuristic": {
@@ -69,20 +69,20 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
         "tend to put your setup cards. Thinks about a quarter of a second per move."),
     # The mixed levels: their rate of random moves (``MIXED_RATES``) per game.
     ("druidenwalzer", "novice"): gettext_noop(
-        "Plays like the Wanderer but makes a random move eight moves in ten. A little "
+        "Looks one move ahead, but makes a random move eight moves in ten. A little "
         "better than Sprite: a first real opponent."),
     ("druidenwalzer", "apprentice"): gettext_noop(
-        "Plays like the Wanderer but makes a random move about one move in three."),
+        "Looks one move ahead, but makes a random move about one move in three."),
     # In the two-player games the Ovate comes after the Wanderer (``GAME_LEVEL_ORDER``).
     ("druidenwalzer", "adept"): gettext_noop(
         "Searches a few moves ahead over the cards it cannot see, as the Archdruid "
         "does, but only for about a tenth of a second per move. Stronger than the "
         "Wanderer."),
     ("caesar-cleopatra", "novice"): gettext_noop(
-        "Plays like the Wanderer but makes a random move eight moves in ten. Beats "
+        "Looks one move ahead, but makes a random move eight moves in ten. Beats "
         "Sprite most of the time: a first real opponent."),
     ("caesar-cleopatra", "apprentice"): gettext_noop(
-        "Plays like the Wanderer but makes a random move every other move."),
+        "Looks one move ahead, but makes a random move every other move."),
     ("caesar-cleopatra", "adept"): gettext_noop(
         "Searches ahead over the cards it cannot see, as the Archdruid does, but only "
         "for about a tenth of a second per move. Stronger than the Wanderer."),

@@ -106,3 +106,13 @@ def test_it_keeps_the_language_chosen_before_signing_up(client):
 def test_it_leaves_the_language_to_the_browser_without_a_choice(client):
     sign_up(client)
     assert User.objects.get(username="dora").language == ""
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "We sent the confirmation link to dora@example.org."),
+    ("nl", "We hebben de bevestigingslink naar dora@example.org gestuurd."),
+])
+def test_it_says_where_it_sent_the_link(client, settings, language, said):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.post("/accounts/signup/", NEW_PLAYER, follow=True).content.decode()
+    assert said in page
