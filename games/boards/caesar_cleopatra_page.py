@@ -239,6 +239,8 @@ def js_strings() -> dict[str, str]:
         "pick_second": _("Place your second card face up: choose a card of your hand."),
         "pick_place": _("Choose a card of your hand to place."),
         "pick_group": _("{card}: choose face up or face down at a highlighted group."),
+        # The second card of a turn goes face up: only the group is chosen.
+        "pick_group_up": _("{card}: choose a highlighted group for it (face up)."),
         # At setup every card goes face down: only the group is chosen.
         "setup_group": _("{card}: choose a highlighted group for it (face down)."),
         "face_down": _("face down"),

@@ -151,3 +151,18 @@ export function moveSender(ctx, hooks, panel) {
   };
   return sender;
 }
+
+// Scrolls the page just enough that ``node`` shows between the top of the screen and
+// the move dock (.move-dock, pinned to the bottom while a decision is owed): the
+// buttons a card's choice adds on the board must not sit hidden behind the dock.
+export function revealAboveDock(node) {
+  if (!node) return;
+  const dock = document.querySelector(".move-dock");
+  const dockTop = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+  const bottom = Math.min(dockTop, window.innerHeight) - 12;
+  const rect = node.getBoundingClientRect();
+  let by = 0;
+  if (rect.bottom > bottom) by = rect.bottom - bottom;
+  if (rect.top - by < 12) by = rect.top - 12;
+  if (by) window.scrollBy({ top: by, behavior: "instant" });
+}

@@ -7,6 +7,7 @@
 
 import {
   actionPanel, askConfirmation, bindHand, el, handButtons, makeChoosable, moveSender,
+  revealAboveDock,
 } from "./board-common.js";
 
 const GROUPS = ["senators", "praetors", "quaestors", "aediles", "censors"];
@@ -143,7 +144,10 @@ export function setupMoves(ctx, hooks) {
       box.hidden = false;
       node.classList.add("choosable");
     }
-    showPanel(t("pick_group", { card: label(card) }), [back]);
+    const onlyUp = places.every((move) => move.face === "up");
+    showPanel(t(onlyUp ? "pick_group_up" : "pick_group", { card: label(card) }), [back]);
+    const first = [...byGroup.keys()].map(groupNode).find(Boolean);
+    if (first) revealAboveDock(first.querySelector(".cc-group-choices"));
   }
 
   function confirmPlace(move) {

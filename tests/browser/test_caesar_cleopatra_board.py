@@ -110,3 +110,31 @@ def test_the_hand_stays_in_reach_while_the_player_looks_over_the_groups(
         assert "{#" not in page.locator(".cc-board").inner_text()
         sticky = page.evaluate("getComputedStyle(document.querySelector('.move-dock')).position")
         assert sticky == "sticky"
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_cards_places_show_above_the_dock(site, browser, game, shots, viewport):
+    # A newcomer tapped a card and saw none of the "face up" / "face down" buttons it
+    # added on the board: they sat under the dock or below the screen. The page now
+    # scrolls the first highlighted group's buttons into view above the dock.
+    with player_page(browser, site, viewport, "livia",
+                     f"{site.url}/games/{game}/") as page:
+        page.locator("#action-panel:not([hidden])").wait_for()
+        choices = page.locator(".cc-group-choices:not([hidden]) button")
+        for card in page.locator(".cc-hand .hand-card:enabled").all():
+            page.evaluate("scrollTo(0, 0)")
+            card.click()
+            if choices.count():
+                break
+        assert choices.count(), "no card of the hand has a place"
+        page.wait_for_timeout(200)
+        height = VIEWPORTS[viewport]["height"]
+        for button in choices.all()[:2]:  # the first group's buttons
+            box = button.bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height
+            on_top = page.evaluate(
+                "([x, y]) => !!document.elementFromPoint(x, y)?.closest('.cc-group-choices')",
+                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+            assert on_top, button.inner_text()
+        page.screenshot(path=str(shots / f"caesar-cleopatra-{viewport}-places-above-dock.png"))
+        assert "highlighted group" in page.locator("#action-panel").inner_text()
