@@ -11,6 +11,7 @@ const MAX_ANIMATED_RECORDS = 4;
 // The player's animation speed (their setting): a factor on every duration.
 const SPEEDS = { normal: 1, fast: 0.2, off: 0 };
 const FAST_TOTAL_MS = 600; // a whole move at "fast", at most (about)
+const NORMAL_TOTAL_MS = 4000; // a whole move at "normal", at most (about)
 const STEP_NORMAL_MS = 500; // one step of a board's animation at "normal" (about)
 const RATINGS_RETRIES = 3;
 
@@ -121,12 +122,13 @@ function animatable(records) {
     && !calm && speed > 0 && othersOnly);
 }
 
-// At "fast" a whole move takes about FAST_TOTAL_MS, however many steps it has (a
-// long waltz has a dozen): each step is shortened further when needed.
+// A whole move takes at most about NORMAL_TOTAL_MS at "normal" and FAST_TOTAL_MS at
+// "fast", however many steps it has: each step is shortened when needed. A long
+// waltz has a dozen steps; at full length the player waited 7 to 9 s for their turn.
 function speedFor(records) {
-  if (speed >= 1) return speed;
   const steps = records.reduce((n, r) => n + ((r.events || []).length || 1), 0);
-  return Math.min(speed, FAST_TOTAL_MS / (steps * STEP_NORMAL_MS));
+  const total = speed >= 1 ? NORMAL_TOTAL_MS : FAST_TOTAL_MS;
+  return Math.min(speed, total / (steps * STEP_NORMAL_MS));
 }
 
 // The captions come from the new fragment's log; while it is still loading the
