@@ -247,8 +247,10 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "log": with_replay_steps(movelog.log_entries(records, game)),
         "last_events": _last_move_events(records),
         "can_resign": me is not None and not match.is_over,
-        # Draws and rematches are for two-player games (a table plays on, or opens anew).
-        "offer_draw": me is not None and not match.is_over and not offer and len(seats) == 2,
+        # Draws and rematches are for two-player games (a table plays on, or opens anew);
+        # a practice game (a tutorial's) offers none: nothing is at stake.
+        "offer_draw": (me is not None and not match.is_over and not offer and len(seats) == 2
+                       and not match.tutorial),
         "answer_draw": me is not None and not match.is_over and offer not in (None, viewer),
         "my_offer": me is not None and not match.is_over and offer == viewer,
         "can_rematch": me is not None and match.is_over and len(seats) == 2,

@@ -90,6 +90,9 @@ def test_it_guides_the_scripted_turns_then_lets_go(client, alice, game):
     # It says first that it is practice, and not "unrated" as a real game would.
     meta = page[page.index('class="game-meta"'):page.index("</p>", page.index('class="game-meta"'))]
     assert "practice game: counts for nothing" in meta and "rated" not in meta
+    # Nothing is at stake: no draw to offer, and stopping is not resigning.
+    assert "Offer a draw" not in page and "Resign" not in page
+    assert "Stop practising…" in page and "It counts for nothing." in page
     match = play_script(match, alice)
     lesson = tutorial.lesson(match, tutorial.tutorial(game).seat)
     assert lesson["state"] == "free", lesson
