@@ -85,6 +85,9 @@ def board_context(context: dict[str, Any]) -> dict[str, Any]:
     context["game_data"].update({
         "phase": view["phase"],
         "pending": pending,
+        # Joker and Jack wait until every player has had a turn: the discard's reason
+        # names them only then.
+        "first_round": bool(view.get("first_round")),
         "pieces": labels["pieces"],
         "cards": labels["cards"],
     })
@@ -122,10 +125,14 @@ def js_strings() -> dict[str, str]:
         "confirm_one": _("Walk {piece} {die} steps and roll again?"),
         "discard": _("Discard my hand"),
         "confirm_discard": _("None of your cards can be played: a card needs a piece that "
-                             "can walk (the first of your home row, or one on the ring), "
-                             "and Joker and Jack wait until everyone has had a turn. The "
-                             "rules then make discarding your whole hand your turn. "
+                             "can walk (the first of your home row, or one on the ring). "
+                             "The rules then make discarding your whole hand your turn. "
                              "Discard it?"),
+        "confirm_discard_first": _("None of your cards can be played: a card needs a piece "
+                                   "that can walk (the first of your home row, or one on the "
+                                   "ring), and Joker and Jack wait until everyone has had a "
+                                   "turn. The rules then make discarding your whole hand your "
+                                   "turn. Discard it?"),
         "back": _("Back"),
         "zoom_in": _("Zoom in"),
         "zoom_out": _("Zoom out"),

@@ -75,8 +75,9 @@ export function setupMoves(ctx, hooks) {
       return;
     }
     if (legal.some((m) => m.type === "discard")) {
-      showPanel(t("confirm_discard"), [{ label: t("discard"), style: "btn-primary", name: "discard",
-        action: () => confirmMove(t("confirm_discard"), { type: "discard" }) }]);
+      const why = t(ctx.data.first_round ? "confirm_discard_first" : "confirm_discard");
+      showPanel(why, [{ label: t("discard"), style: "btn-primary", name: "discard",
+        action: () => confirmMove(why, { type: "discard" }) }]);
       return;
     }
     if (selection && selection.piece) {

@@ -138,6 +138,12 @@ def test_it_offers_only_the_legal_choices_and_the_labels_the_script_needs(client
     cards = {m["card"] for m in data["legal"] if m["type"] == "move"}
     assert cards and cards <= set(match.state["seats"][match.state["to_move"]]["hand"])
     assert all(card in data["cards"] for card in cards)
+    # A discard names Joker and Jack as a reason only while they wait (the first round).
+    assert data["first_round"] is True
+    later = play(match, 30, rng=random.Random(2), until=lambda s: not s["first_round"])
+    assert later.state["first_round"] is False
+    mover = later.seats.get(seat=str(later.state["to_move"])).user
+    assert game_data(get(client, mover, "game", later))["first_round"] is False
 
 
 def test_it_asks_the_doubles_decision_of_the_mover_and_tells_the_others(client, alice, bob,
