@@ -85,6 +85,10 @@ def test_it_draws_the_ring_with_my_seat_at_the_bottom(site, browser, games, shot
                 bottom = page.evaluate("() => document.querySelector('svg.kasteel-board')"
                                        ".getBoundingClientRect().bottom")
                 assert bottom <= VIEWPORTS[viewport]["height"], (n, bottom)
+                # ... and the hand beside it, not below it (a newcomer scrolled for every
+                # choice): the decision stands above the hand in the same column.
+                hand = page.locator(".hand-area").bounding_box()
+                assert hand and hand["x"] > 500 and hand["y"] < 600, (n, hand)
             page.locator("svg.kasteel-board").scroll_into_view_if_needed()
             page.screenshot(path=str(shots / f"kasteel-{n}-{viewport}.png"))
             page.screenshot(path=str(shots / f"kasteel-{n}-{viewport}-full.png"), full_page=True)
