@@ -250,6 +250,19 @@ def js_strings() -> dict[str, str]:
         "confirm_first_up": _("Place {card} face up at the {group}? A second card must follow "
                               "face up."),
         "action_targets": _("{card}: choose the target."),
+        # What each action card does, under its prompt and the Veto question (a
+        # newcomer met "Scout: choose the target." with no word of what a Scout does).
+        "what_assassination": _("An Assassination removes one face-up influence card of the "
+                                "player it is played against."),
+        "what_spy": _("A Spy shows the hand of the player it is played against; the Spy's "
+                      "player names one card of it to discard, and they draw another."),
+        "what_castling": _("A Castling takes its player's influence cards at two groups and "
+                           "places them again, face down, over those two groups."),
+        "what_scout": _("A Scout turns face up, at one group, every face-down card of the "
+                        "player it is played against."),
+        "what_wrath": _("The Wrath of the Gods removes every influence card of both players "
+                        "at one group."),
+        "no_veto_held": _("You hold no Veto: it happens."),
         "target_card": _("against {target} at the {group}"),
         "target_group": _("at the {group}"),
         "target_groups": _("at the {first} and the {second}"),

@@ -34,6 +34,11 @@ export function setupMoves(ctx, hooks) {
   const showPanel = panel.show;
   const choosable = makeChoosable;
   const data = () => ctx.data || {};
+  // What an action card ("C-scout") does, in words ("" for another card).
+  const actionWhat = (card) => {
+    const kind = String(card || "").split("-")[1];
+    return kind && kind !== "veto" ? t(`what_${kind}`) : "";
+  };
   const label = (card) => {
     const words = data().cardLabels || {};
     if (!card) return "?";
@@ -186,7 +191,7 @@ export function setupMoves(ctx, hooks) {
     showPanel(t("action_targets", { card: label(card) }), [
       ...actions.map((move) => ({ label: targetText(move), action: () => confirmAction(move), name: "target" })),
       back,
-    ]);
+    ], actionWhat(card));
   }
 
   // Passing: the cards to discard, as one of the legal passes.
@@ -218,7 +223,8 @@ export function setupMoves(ctx, hooks) {
     }
     buttons.push({ label: t("no_veto"), name: "no_veto",
       action: () => confirmMove(t("confirm_no_veto", { card }), kinds.no_veto[0]) });
-    showPanel(t("veto_question", { card }), buttons);
+    const what = [actionWhat(action.card), kinds.veto ? "" : t("no_veto_held")];
+    showPanel(t("veto_question", { card }), buttons, what.filter(Boolean).join(" "));
   }
 
   function spyChoice(spyButtons) {

@@ -138,3 +138,41 @@ def test_a_cards_places_show_above_the_dock(site, browser, game, shots, viewport
             assert on_top, button.inner_text()
         page.screenshot(path=str(shots / f"caesar-cleopatra-{viewport}-places-above-dock.png"))
         assert "highlighted group" in page.locator("#action-panel").inner_text()
+
+
+ACTION_SETUP = f"""
+import json, random
+from accounts.models import User
+from tests.site.caesar_cleopatra import RULES, play, set_up, start, state_of
+
+def user(name):
+    found = User.objects.filter(username=name).first()
+    return found or User.objects.create_user(name, f"{{name}}@example.org", {PASSWORD!r})
+
+# Livia (Cleopatra) on move with an action card she may play.
+match = set_up(start(user("livia"), user("marcus")))
+rng = random.Random(8)
+for _ in range(300):
+    state = state_of(match)
+    legal = RULES.legal_moves(state)
+    if RULES.to_move(state) == "cleopatra" and any(m["type"] == "action" for m in legal):
+        break
+    moves = [m for m in legal if m.get("type") not in ("pass", "action")] or legal
+    play(match, rng.choice(moves))
+print(json.dumps({{"game": match.pk}}))
+"""
+
+
+def test_an_action_card_says_what_it_does(site, browser, shots):
+    # "Scout: choose the target." alone told a newcomer nothing: the effect stands under it.
+    done = site.manage("shell", "-c", ACTION_SETUP)
+    assert done.returncode == 0, done.stderr
+    game = json.loads(done.stdout.strip().splitlines()[-1])["game"]
+    with player_page(browser, site, "phone", "livia", f"{site.url}/games/{game}/") as page:
+        page.locator("#action-panel:not([hidden])").wait_for()
+        actions = page.locator(".cc-hand .hand-card:enabled:has(.is-action)")
+        assert actions.count(), "the hand holds no action card to play"
+        actions.first.click()
+        hint = page.locator("#action-panel .hint").inner_text()
+        assert re.search(r"removes|turns face up|shows the hand|places them again", hint), hint
+        page.screenshot(path=str(shots / "caesar-cleopatra-phone-action-explained.png"))

@@ -56,3 +56,19 @@ def test_it_links_the_lobby_to_its_ai_opponents(client, django_user_model):
     client.force_login(user)
     page = client.get("/lobby/").content.decode()
     assert 'href="#play-ai"' in page and 'id="play-ai"' in page
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_it_says_what_every_action_card_does(language):
+    # Under "Scout: choose the target." and the Veto question, the card's effect: the
+    # script reads "what_<kind>" of the card's code ("C-scout"); the Veto has none.
+    from games.rules.caesar_cleopatra.constants import CARD_NAMES
+
+    kinds = {name.split("-")[1] for name in CARD_NAMES if "-" in name} - {"veto"}
+    assert kinds == {"assassination", "spy", "castling", "scout", "wrath"}
+    with translation.override(language):
+        strings = js_strings(catalog.get("caesar-cleopatra"))
+    for kind in kinds:
+        assert strings[f"what_{kind}"].endswith("."), kind
+    if language == "nl":
+        assert strings["what_scout"].startswith("Een Verkenner")
