@@ -22,6 +22,7 @@ contest.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -81,12 +82,19 @@ def lesson_text(game: str, index: int) -> str:
     """The lesson of the script's step ``index`` ("" for a step without one); a step
     with ``recap`` first tells, from the engine's events, what happened since the
     player's previous step."""
+    recap, text = lesson_parts(game, index)
+    return f"{recap} {text}" if recap else text
+
+
+def lesson_parts(game: str, index: int) -> tuple[str, str]:
+    """``lesson_text``'s recap ("" without one) and lesson, apart."""
     found = tutorial(game)
     steps = script(game)
     if found is None or index >= len(steps) or found.steps[index].lesson is None:
-        return ""
+        return "", ""
     step, scripted = found.steps[index], steps[index]
     text = step.lesson(scripted.move, scripted.events)  # type: ignore[misc]
+    recap = ""
     if step.recap:
         since = index
         while since > 0 and steps[since - 1].seat != found.seat:
@@ -94,8 +102,8 @@ def lesson_text(game: str, index: int) -> str:
         events = [event for earlier in steps[since:index] for event in earlier.events]
         happened = sentences(game, events, skip=("draw", "turn", "place", "setup"))
         if happened:
-            text = _("Meanwhile: %(what)s.") % {"what": "; ".join(happened)} + " " + text
-    return text
+            recap = _("Meanwhile: %(what)s.") % {"what": "; ".join(happened)}
+    return recap, text
 
 
 def progress(match: Match) -> int | None:
@@ -139,10 +147,25 @@ def lesson(match: Match, seat: str | None) -> dict[str, Any] | None:
     if steps[done].seat != seat:
         return {"state": "wait", "text": _("The AI is moving.")}
     scripted = steps[done]
-    text = lesson_text(match.game, done)
+    recap, text = lesson_parts(match.game, done)
+    text = text or _("Play the move shown.")
+    lead, rest = lead_and_rest(text)
     return {"state": "step", "step": mine.index(done) + 1, "of": len(mine),
-            "text": text or _("Play the move shown."), "move": scripted.move,
+            "text": f"{recap} {text}" if recap else text, "lead": lead,
+            "more": " ".join(part for part in (rest, recap) if part), "move": scripted.move,
             "move_json": json.dumps(scripted.move)}
+
+
+#: Where a lesson's sentences part: after a full stop, a space, then a capital.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
+
+
+def lead_and_rest(text: str) -> tuple[str, str]:
+    """A lesson's first sentence (what to play) and the rest (why, what follows): a
+    phone shows the rest folded, with the recap of the others' moves, so that the
+    board stays on its first screen."""
+    parts = _SENTENCE_END.split(text.strip(), maxsplit=1)
+    return parts[0], parts[1] if len(parts) > 1 else ""
 
 
 def start(user, game: str) -> Match:

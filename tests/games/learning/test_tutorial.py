@@ -174,3 +174,19 @@ def test_its_page_starts_one_for_players_only(client, alice):
     assert response["Location"] == reverse("game", args=[match.pk]) and match.tutorial
     assert 'id="tutorial-continue"' in client.get(path).content.decode()
     assert client.get(reverse("tutorial", args=["no-such-game"])).status_code == 404
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_phone_folds_all_but_each_lessons_first_sentence(game):
+    # The whole lesson above the board hid the board on a phone: its first sentence
+    # (what to play) stays, the why and the recap of the AI's moves fold away.
+    for index in range(len(tutorial.script(game))):
+        recap, text = tutorial.lesson_parts(game, index)
+        if not text:
+            continue
+        assert tutorial.lesson_text(game, index) == (f"{recap} {text}" if recap else text)
+        lead, rest = tutorial.lead_and_rest(text)
+        assert lead and lead[-1] in ".:!?", (game, index, lead)
+        assert (f"{lead} {rest}" if rest else lead) == text.strip()
+    assert tutorial.lead_and_rest("Play it. Then it dances.") == ("Play it.", "Then it dances.")
+    assert tutorial.lead_and_rest("Play moon 1 (R).") == ("Play moon 1 (R).", "")
