@@ -110,6 +110,11 @@ def js_strings() -> dict[str, str]:
     """The sentences of the board's script, translated here (placeholders: {name})."""
     return {
         "pick_place": _("Setup: which piece goes next into your home row?"),
+        # Why the order matters (a newcomer put the Bandit first and could play no
+        # card on their first turn).
+        "place_why": _("Only the first piece of your home row can enter the ring, and "
+                       "only with its own piece card (or, after the first round, a "
+                       "Joker): the piece you put in first is the first to play."),
         "confirm_place": _("Put {piece} into the next place of your home row?"),
         "pick_card": _("Your move: choose a card from your hand."),
         "pick_piece": _("{card}: which piece walks?"),

@@ -60,7 +60,7 @@ export function setupMoves(ctx, hooks) {
       showPanel(t("pick_place"), places.map((m) => ({
         label: pieceLabel(m.piece), name: m.piece, style: "btn-piece",
         action: () => confirmMove(t("confirm_place", { piece: pieceLabel(m.piece) }), m),
-      })));
+      })), t("place_why"));
       return;
     }
     if (dice.length) {

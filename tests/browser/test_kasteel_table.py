@@ -36,6 +36,9 @@ def play_one_move(page) -> None:
             panel.locator(".btn-primary").click()
             return
         choices = panel.locator("button[data-choice]")
+        if choices.count() and game_data(page)["phase"] == "setup":
+            # Why the order of the home row matters, under the setup's question.
+            assert "Only the first piece of your home row" in panel.inner_text()
         if choices.count():
             choices.first.click()
             continue
