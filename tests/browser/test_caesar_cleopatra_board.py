@@ -16,10 +16,10 @@ from tests.browser.test_player_pages import PASSWORD, VIEWPORTS, serious_violati
 
 pytestmark = pytest.mark.browser
 
-SETUP = f"""
+#: A game of Livia (Cleopatra) and Marcus past its setup, in the site's shell.
+NEW_GAME = f"""
 import json, random
 from accounts.models import User
-from games.core import services
 from tests.site.caesar_cleopatra import RULES, play, set_up, start, state_of
 
 def user(name):
@@ -27,6 +27,9 @@ def user(name):
     return found or User.objects.create_user(name, f"{{name}}@example.org", {PASSWORD!r})
 
 match = set_up(start(user("livia"), user("marcus")))
+"""
+
+SETUP = NEW_GAME + """
 rng = random.Random(3)
 for _ in range(14):
     state = state_of(match)
@@ -35,7 +38,7 @@ for _ in range(14):
     legal = RULES.legal_moves(state)
     moves = [m for m in legal if m.get("type") != "pass"] or legal
     play(match, rng.choice(moves))
-print(json.dumps({{"game": match.pk}}))
+print(json.dumps({"game": match.pk}))
 """
 
 
@@ -140,17 +143,8 @@ def test_a_cards_places_show_above_the_dock(site, browser, game, shots, viewport
         assert "highlighted group" in page.locator("#action-panel").inner_text()
 
 
-ACTION_SETUP = f"""
-import json, random
-from accounts.models import User
-from tests.site.caesar_cleopatra import RULES, play, set_up, start, state_of
-
-def user(name):
-    found = User.objects.filter(username=name).first()
-    return found or User.objects.create_user(name, f"{{name}}@example.org", {PASSWORD!r})
-
-# Livia (Cleopatra) on move with an action card she may play.
-match = set_up(start(user("livia"), user("marcus")))
+ACTION_SETUP = NEW_GAME + """
+# Livia on move with an action card she may play.
 rng = random.Random(8)
 for _ in range(300):
     state = state_of(match)
@@ -159,7 +153,7 @@ for _ in range(300):
         break
     moves = [m for m in legal if m.get("type") not in ("pass", "action")] or legal
     play(match, rng.choice(moves))
-print(json.dumps({{"game": match.pk}}))
+print(json.dumps({"game": match.pk}))
 """
 
 
