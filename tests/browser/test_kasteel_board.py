@@ -89,6 +89,11 @@ def test_it_draws_the_ring_with_my_seat_at_the_bottom(site, browser, games, shot
                 # choice): the decision stands above the hand in the same column.
                 hand = page.locator(".hand-area").bounding_box()
                 assert hand and hand["x"] > 500 and hand["y"] < 600, (n, hand)
+                # A card that cannot be played now looks faded, not just a shade darker.
+                faded = page.locator(".k-hand .hand-card[disabled]")
+                if faded.count():
+                    opacity = faded.first.evaluate("c => getComputedStyle(c).opacity")
+                    assert float(opacity) <= .6, (n, opacity)
             page.locator("svg.kasteel-board").scroll_into_view_if_needed()
             page.screenshot(path=str(shots / f"kasteel-{n}-{viewport}.png"))
             page.screenshot(path=str(shots / f"kasteel-{n}-{viewport}-full.png"), full_page=True)
