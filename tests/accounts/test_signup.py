@@ -116,3 +116,10 @@ def test_it_says_where_it_sent_the_link(client, settings, language, said):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     page = client.post("/accounts/signup/", NEW_PLAYER, follow=True).content.decode()
     assert said in page
+
+
+def test_it_says_nothing_of_being_signed_in(client):
+    # The header names the player; after signing up, "Successfully signed in as dora."
+    # stood between the email banner and the page.
+    page = client.post("/accounts/signup/", NEW_PLAYER, follow=True).content.decode()
+    assert "Successfully signed in" not in page and "dora" in page
