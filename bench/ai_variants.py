@@ -25,7 +25,8 @@ weigh them by the opponent's habits learned from earlier games against it
 (``strong-learned-heuristic``, from 100 games, ``strong-learned-heuristic-400``,
 ``strong-learned-strong``: bench/cc_learn_setup.py), and the 400 games' habits with
 the face-down habits on top (``strong-learned-heuristic-400-down``) or with the
-fitted judgement (``strong-learned-heuristic-400-fitted``). Both
+fitted judgement (``strong-learned-heuristic-400-fitted``), or learned per seat of
+the opponent (``strong-learned-heuristic-400-seats``). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
 the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
@@ -48,7 +49,7 @@ from games.ai.base import Budget  # noqa: E402
 from games.ai.caesar_cleopatra.heuristic import HeuristicBot as CCHeuristicBot  # noqa: E402
 from games.ai.caesar_cleopatra.search import FITTED_JUDGEMENT, GROUPS_JUDGEMENT  # noqa: E402
 from games.ai.caesar_cleopatra.search import StrongBot as CCStrongBot  # noqa: E402
-from games.ai.caesar_cleopatra.setup_habits import freeze  # noqa: E402
+from games.ai.caesar_cleopatra.setup_habits import fit_by_seat, freeze  # noqa: E402
 from games.ai.caesar_cleopatra.setup_prior import Counts  # noqa: E402
 from games.ai.druidenwalzer.search import StrongBot  # noqa: E402
 
@@ -97,6 +98,10 @@ CC_VARIANTS = {
     # (what the leaves are worth): two gains measured apart, together.
     "strong-learned-heuristic-400-fitted": lambda: CCStrongBot(
         setup_counts=learned("heuristic_400"), judgement=FITTED_JUDGEMENT),
+    # The same 400 games' habits, learned per seat of the opponent (the level
+    # since 2026-12-07, which learns them so from its games against a player).
+    "strong-learned-heuristic-400-seats": lambda: CCStrongBot(
+        seat_counts=learned_by_seat("heuristic_400")),
 }
 
 
@@ -104,6 +109,20 @@ def learned(name: str) -> Counts:
     """Setup habits learned by bench/cc_learn_setup.py (``bench/results/cc_habits_NAME.json``)."""
     data = json.loads((RESULTS / f"cc_habits_{name}.json").read_text())
     return freeze(data["counts"])
+
+
+def learned_by_seat(name: str) -> tuple[Counts, Counts]:
+    """The habits of ``learned(name)``'s games, fitted per seat of the opponent. An
+    observation without its seat (files of before 2026-12-07) is game number
+    ``index`` of bench/cc_learn_setup.py, where the level played Caesar in the even
+    games and Cleopatra in the odd ones."""
+    data = json.loads((RESULTS / f"cc_habits_{name}.json").read_text())
+    seen = []
+    for index, item in enumerate(data["observations"]):
+        bonus, orders, *seat = item
+        orders = tuple(tuple(order) for order in orders)
+        seen.append((bonus, orders, seat[0] if seat else 1 - index % 2))
+    return fit_by_seat(seen)
 
 
 def main() -> None:

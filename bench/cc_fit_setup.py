@@ -1,11 +1,13 @@
 """Where a Caesar & Cleopatra player puts its five face-down setup cards, counted.
 
     python bench/cc_fit_setup.py --level heuristic --games 1000 --seed 1
+    python bench/cc_fit_setup.py --level heuristic --games 600 --seed 1 --seat cleopatra
 
 Plays the setup of ``--games`` new games with ``--level`` on both seats and
 counts, for each bonus card the player drew, which value (1..5) it put at each
 group. The table printed is ``setup_prior.COUNTS`` (the strong level's deals
-weigh the opponent's setup orders and bonus card by it).
+weigh the opponent's setup orders and bonus card by it). ``--seat`` counts one
+seat's setups only (Cleopatra places first, then Caesar).
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from games.rules.caesar_cleopatra.constants import BONUS_NAMES, CARD_VALUE, N_GR
 BONUS_GROUPS = len(BONUS_NAMES)  # bonus cards exist for senators, praetors and quaestors
 
 
-def count_setups(level: str, games: int, seed: int) -> list[list[list[int]]]:
-    """``counts[bonus][group][value - 1]`` over both seats of ``games`` setups."""
+def count_setups(level: str, games: int, seed: int,
+                 sides: tuple[int, ...] = (0, 1)) -> list[list[list[int]]]:
+    """``counts[bonus][group][value - 1]`` over the ``sides`` (0 Cleopatra, 1 Caesar) of
+    ``games`` setups."""
     rules = get_rules("caesar-cleopatra")
     bot = get_arena_bot("caesar-cleopatra", level)
     counts = [[[0] * 5 for _ in range(N_GROUPS)] for _ in range(BONUS_GROUPS)]
@@ -37,7 +41,7 @@ def count_setups(level: str, games: int, seed: int) -> list[list[list[int]]]:
             move = bot.choose(rules.view(state, seat), rules.legal_moves(state), rng, None,
                               history=None)
             state = rules.apply(state, move, seat=seat).state
-        for side in (0, 1):
+        for side in sides:
             for group in range(N_GROUPS):
                 value = CARD_VALUE[state.down[group * 2 + side][0]]
                 counts[state.bonus[side]][group][value - 1] += 1
@@ -49,9 +53,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--level", default="heuristic")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seat", choices=("both", "cleopatra", "caesar"), default="both")
     args = parser.parse_args(argv)
-    counts = count_setups(args.level, args.games, args.seed)
-    print(f"# {args.level}, {args.games} games (both seats), seed {args.seed}")
+    sides = {"both": (0, 1), "cleopatra": (0,), "caesar": (1,)}[args.seat]
+    counts = count_setups(args.level, args.games, args.seed, sides)
+    print(f"# {args.level}, {args.games} games ({args.seat} seats), seed {args.seed}")
     print("COUNTS = (")
     for bonus in counts:
         print("    (" + ", ".join("(" + ", ".join(map(str, row)) + ")" for row in bonus) + "),")

@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
         if seen is not None:
             observations.append(seen)
     counts = setup_habits.fit(observations)
-    pinned = sum(len(orders) == 1 for _bonus, orders in observations)
+    pinned = sum(len(orders) == 1 for _bonus, orders, _seat in observations)
     print(f"# {args.level} seen by {args.observer}: {args.games} games, {len(observations)} "
           f"ended with a setup to read, {pinned} of them pinned to one order")
     for bonus, rows in enumerate(counts):

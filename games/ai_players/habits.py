@@ -74,8 +74,9 @@ def observations(bot: Any, match: Match, ai_seat: Seat) -> list[Any]:
     games = past_games(match, ai_seat)
     kind = type(bot).__module__ + "." + type(bot).__qualname__
     # The seed too: a database that reuses the number of a deleted game (SQLite)
-    # never serves the old game's observation for the new one.
-    keys = {f"ai-habits:{kind}:{past.pk}:{past.seed}:{past.version}:{seat}": (past, seat)
+    # never serves the old game's observation for the new one. "ai-habits2": the
+    # observations name the opponent's seat since; those cached before do not.
+    keys = {f"ai-habits2:{kind}:{past.pk}:{past.seed}:{past.version}:{seat}": (past, seat)
             for past, seat in games}
     known = cache.get_many(list(keys))
     read = {key: {"seen": bot.observe_game(*seat_sight(past, seat))}

@@ -61,6 +61,8 @@ from games.rules.caesar_cleopatra.constants import (
     P_SPY,
     P_VETO,
     PLACED,
+    SEAT_INDEX,
+    SEATS,
     SETUP,
 )
 from games.rules.caesar_cleopatra.legality import legal_actions
@@ -384,6 +386,7 @@ class StrongBot(ThinkingBot):
                  setup_prior: float = SETUP_PRIOR,
                  down_habits: bool = DOWN_HABITS_ON,
                  setup_counts: Counts | None = None,
+                 seat_counts: tuple[Counts, Counts] | None = None,
                  default_budget: Budget = DEFAULT_BUDGET) -> None:
         self.exploration = exploration
         #: The level's own budget (the Ovate's: a fixed number of iterations).
@@ -392,6 +395,10 @@ class StrongBot(ThinkingBot):
         #: (``setup_habits.fit``): its setup orders are weighed by them (None: by
         #: ``setup_prior``'s share of the heuristic's habits, 0 by default: even).
         self.setup_counts = setup_counts
+        #: The same per seat of the opponent (Cleopatra's, Caesar's), each learned
+        #: from its games in that seat (``setup_habits.fit_by_seat``); before
+        #: ``setup_counts`` when given (a variant of bench/ai_variants.py).
+        self.seat_counts = seat_counts
         self.down_habits = DOWN_HABITS if down_habits else None
         self.setup_prior = setup_prior
         self.remember = remember
@@ -407,21 +414,33 @@ class StrongBot(ThinkingBot):
         """The opponent's bonus card and the setup orders the log allows, from a
         finished game's end (``setup_habits.observe``)."""
         seen = setup_habits.observe(view, history)
-        return None if seen is None else [seen[0], [list(order) for order in seen[1]]]
+        if seen is None:
+            return None
+        bonus, orders, seat = seen
+        return [bonus, [list(order) for order in orders]] + ([] if seat is None else [SEATS[seat]])
 
     def learn(self, observations: list[Any]) -> None:
-        """The opponent's setup habits, fitted to earlier games against it: their
-        setup orders are weighed by them (few games: near even chances)."""
+        """The opponent's setup habits, fitted to earlier games against it in either
+        seat: their setup orders are weighed by them (few games: near even chances).
+        Habits per seat (``seat_counts``, ``setup_habits.fit_by_seat``) did no better
+        against the heuristic, whose setups differ by seat (docs/ai.md, 2026-12-07)."""
         # an observation of another shape is skipped, not fatal
         seen = [item for item in map(setup_habits.checked, observations) if item is not None]
         self.setup_counts = setup_habits.fit(seen) if seen else None
+
+    def _habits(self, view: View) -> Counts | None:
+        """The opponent's learned setup habits in the seat it plays in ``view``'s game."""
+        seat = SEAT_INDEX.get(view.get("viewer") or "")
+        if self.seat_counts is None or seat is None:
+            return self.setup_counts
+        return self.seat_counts[1 - seat]
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random,
                budget: Budget, history: list[Event] | None = None) -> Move:
         cpu = budget.cpu_seconds
         deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
         observation = Observation(view, history if self.remember else None, self.exact,
-                                  self.setup_prior, self.down_habits, self.setup_counts)
+                                  self.setup_prior, self.down_habits, self._habits(view))
         pairs = [(move, move_to_action(move)) for move in legal_moves]
         actions = [action for _move, action in pairs]
         check = (check_turn(observation, actions, rng, deadline=deadline) if self.turn_check

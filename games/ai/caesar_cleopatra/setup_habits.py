@@ -1,12 +1,20 @@
 """An opponent's setup habits, learned from the games a seat played against it.
 
+A player may set up by habits of its seat: the heuristic level puts its cards
+otherwise as Cleopatra than as Caesar (a 3 only ever at a small group as
+Cleopatra; a 1 there four times in ten as Caesar). Each observation names the
+opponent's seat, and ``fit_by_seat`` learns each seat's habits apart; the
+strong level fits both seats together (``fit``), as habits apart did no better
+against the heuristic (docs/ai.md, 2026-12-07).
+
 A player never sees the opponent's setup whole: at the end of a game the
 opponent's bonus card is shown, and each group's first reveal (a vote, a Scout,
 a Wrath, before any castling there) names the face-down cards among which its
 setup card was. So one finished game allows a set of setup orders
 (``log_ops.parse``), all alike as far as the log tells, and one bonus card.
 
-``observe(view, history)`` reads that from a seat's view at the end and its log.
+``observe(view, history)`` reads that from a seat's view at the end and its log,
+with the opponent's seat.
 ``fit(observations)`` turns many of them into counts of the values (1..5) put at
 each group, by the bonus card (the shape of ``setup_prior.COUNTS``), by
 expectation-maximisation: the chance of each allowed order under the counts so
@@ -35,9 +43,10 @@ from .log_ops import SETUP_OP, parse
 from .setup_prior import SMOOTHING, Counts, chances
 
 Values = tuple[int, ...]
-#: One finished game's evidence: the opponent's bonus group and the setup orders
-#: (values per group) its log allows.
-SetupEvidence = tuple[int, tuple[Values, ...]]
+#: One finished game's evidence: the opponent's bonus group, the setup orders
+#: (values per group) its log allows and the opponent's seat (0 Cleopatra, 1
+#: Caesar; None: not recorded, as in observations of before the seat was).
+SetupEvidence = tuple[int, tuple[Values, ...], int | None]
 
 ROUNDS = 30  # expectation-maximisation rounds: the counts settle well before
 
@@ -62,23 +71,33 @@ def observe(view: dict[str, Any], history: list[dict[str, Any]] | None) -> Setup
     if not orders:
         return None
     values = tuple(sorted({tuple(CARD_VALUE[card] for card in order) for order in orders}))
-    return BONUS_NAMES.index(bonus_name), values
+    return BONUS_NAMES.index(bonus_name), values, 1 - seat
 
 
 def checked(item: Any) -> SetupEvidence | None:
-    """An observation read back from JSON data (``[bonus, [[v, ...], ...]]``), or
-    ``None`` when it has another shape: a bonus group, and orders of the values
-    1..5."""
+    """An observation read back from JSON data (``[bonus, [[v, ...], ...], seat]``,
+    the seat's name, or without it), or ``None`` when it has another shape: a bonus
+    group, orders of the values 1..5, a seat of the game."""
     try:
-        bonus, orders = item
+        bonus, orders, *rest = item
         values = tuple(tuple(int(v) for v in order) for order in orders)
     except (TypeError, ValueError):
         return None
-    if bonus not in range(len(BONUS_NAMES)) or not values:
+    if bonus not in range(len(BONUS_NAMES)) or not values or len(rest) > 1:
+        return None
+    seat = SEAT_INDEX.get(rest[0]) if rest and isinstance(rest[0], str) else None
+    if rest and seat is None:
         return None
     if any(sorted(order) != [1, 2, 3, 4, 5] for order in values):
         return None
-    return bonus, values
+    return bonus, values, seat
+
+
+def fit_by_seat(observations: Iterable[SetupEvidence]) -> tuple[Counts, Counts]:
+    """The habits of the opponent as Cleopatra and as Caesar, each fitted to the
+    games it played in that seat (and to those whose seat is not recorded)."""
+    seen = list(observations)
+    return fit(item for item in seen if item[2] != 1), fit(item for item in seen if item[2] != 0)
 
 
 def fit(observations: Iterable[SetupEvidence], rounds: int = ROUNDS) -> Counts:
@@ -88,7 +107,7 @@ def fit(observations: Iterable[SetupEvidence], rounds: int = ROUNDS) -> Counts:
     for _ in range(rounds):
         tables = chances(counts=counts)
         after = _zeros()
-        for bonus, orders in seen:
+        for bonus, orders, *_seat in seen:
             weights = [tables[bonus][order] for order in orders]
             total = sum(weights)
             for order, weight in zip(orders, weights):
@@ -112,4 +131,5 @@ def freeze(counts: Sequence[Sequence[Sequence[float]]]) -> Counts:
                  for bonus in counts)
 
 
-__all__ = ["SetupEvidence", "SMOOTHING", "checked", "empty_counts", "fit", "freeze", "observe"]
+__all__ = ["SetupEvidence", "SMOOTHING", "checked", "empty_counts", "fit", "fit_by_seat",
+           "freeze", "observe"]

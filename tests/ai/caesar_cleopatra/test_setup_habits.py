@@ -49,7 +49,8 @@ def test_it_reads_the_real_bonus_card_and_an_order_set_holding_the_real_setup():
         for watcher, them in (("cleopatra", 1), ("caesar", 0)):
             seen = setup_habits.observe(RULES.view(end, watcher), histories[watcher])
             assert seen is not None
-            bonus, orders = seen
+            bonus, orders, seat = seen
+            assert seat == them
             real = tuple(CARD_VALUE[setup.down[group * 2 + them][0]]
                          for group in range(N_GROUPS))
             assert bonus == end.bonus[them] and real in orders
@@ -114,6 +115,32 @@ def test_no_games_seen_means_even_chances():
 def test_the_level_takes_learned_habits():
     learned = setup_habits.fit([(1, ((1, 5, 2, 4, 3),))] * 5)
     assert StrongBot(setup_counts=learned).setup_counts == learned
+
+
+def test_each_seat_has_habits_of_its_own():
+    as_cleopatra, as_caesar = (5, 1, 2, 3, 4), (1, 5, 4, 2, 3)
+    unknown = (2, 3, 5, 4, 1)  # an observation that does not name the seat: both
+    cleopatra, caesar = setup_habits.fit_by_seat(
+        [(0, (as_cleopatra,), 0)] * 3 + [(0, (as_caesar,), 1)] * 2 + [(0, (unknown,), None)])
+    assert cleopatra[0][0] == (0, 1, 0, 0, 3) and caesar[0][0] == (2, 1, 0, 0, 0)
+    assert cleopatra == setup_habits.fit([(0, (as_cleopatra,))] * 3 + [(0, (unknown,))])
+
+
+def test_the_level_weighs_the_opponents_setup_by_its_seat_now():
+    cleopatra = setup_habits.fit([(0, ((5, 1, 2, 3, 4),))])
+    caesar = setup_habits.fit([(0, ((1, 5, 4, 2, 3),))])
+    bot = StrongBot(seat_counts=(cleopatra, caesar))
+    assert bot._habits({"viewer": "caesar"}) == cleopatra  # its opponent is Cleopatra
+    assert bot._habits({"viewer": "cleopatra"}) == caesar
+
+
+def test_it_reads_back_stored_observations_with_or_without_the_seat():
+    checked = setup_habits.checked
+    assert checked([2, [[1, 2, 3, 4, 5]], "caesar"]) == (2, ((1, 2, 3, 4, 5),), 1)
+    assert checked([2, [[1, 2, 3, 4, 5]]]) == (2, ((1, 2, 3, 4, 5),), None)
+    for bad in ([2, [[1, 2, 3, 4, 5]], "moon"], [2, [[1, 2, 3, 4, 5]], 1],
+                [2, [[1, 2, 3, 4, 5]], "caesar", "x"], [2, [[1, 1, 3, 4, 5]], "caesar"]):
+        assert checked(bad) is None, bad
 
 
 def test_the_bench_learns_the_heuristics_habits(tmp_path):

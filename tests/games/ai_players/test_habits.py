@@ -75,10 +75,11 @@ def test_it_hands_the_level_what_its_seat_saw_of_each_earlier_game(alice, archdr
         state = RULES.from_json(match.state)
         assert observed[0] == state.bonus[0]  # alice's bonus card, shown at the end
         expected = setup_habits.observe(*habits.seat_sight(match, "caesar"))
-        assert expected is not None and observed == [expected[0], [list(o) for o in expected[1]]]
+        assert expected is not None and observed == [
+            expected[0], [list(o) for o in expected[1]], "cleopatra"]  # alice's seat
     habits.teach(bot, now, ai_seat(now))
     assert bot.setup_counts == setup_habits.fit(
-        [(b, tuple(map(tuple, orders))) for b, orders in seen])
+        [(b, tuple(map(tuple, orders)), 0) for b, orders, _seat in seen])
     monkeypatch.setattr(habits, "PAST_GAMES", 2)  # the newest only
     assert [m.pk for m, _seat in habits.past_games(now, ai_seat(now))] == [
         past[2].pk, past[1].pk]
@@ -144,7 +145,8 @@ def test_a_level_that_learns_nothing_is_left_as_it_is(alice, archdruid):
 
 def test_observations_of_another_shape_are_skipped():
     bot = get_bot(GAME, "strong")
-    bot.learn([None, [7, [[1, 2, 3, 4, 5]]], [0, [[1, 1, 1, 1, 1]]], "x", [1, [[5, 4, 3, 2, 1]]]])
-    assert bot.setup_counts == setup_habits.fit([(1, ((5, 4, 3, 2, 1),))])
+    bot.learn([None, [7, [[1, 2, 3, 4, 5]]], [0, [[1, 1, 1, 1, 1]]], "x", [1, [[5, 4, 3, 2, 1]]],
+               [1, [[5, 4, 3, 2, 1]], "moon"]])
+    assert bot.setup_counts == setup_habits.fit([(1, ((5, 4, 3, 2, 1),), None)])
     bot.learn([])
     assert bot.setup_counts is None
