@@ -123,3 +123,13 @@ def test_it_says_nothing_of_being_signed_in(client):
     # stood between the email banner and the page.
     page = client.post("/accounts/signup/", NEW_PLAYER, follow=True).content.decode()
     assert "Successfully signed in" not in page and "dora" in page
+
+
+@pytest.mark.parametrize("path", ["/accounts/signup/", "/accounts/login/"])
+def test_its_pages_say_sign_up_and_log_in_as_the_header_does(client, path):
+    page = client.get(path).content.decode()
+    assert "Sign Up" not in page and "Sign In" not in page and "sign in" not in page
+    assert "Sign up" in page and "Log in" in page
+    client.cookies["django_language"] = "nl"
+    page = client.get(path).content.decode()
+    assert "Registreren" in page and "Aanmelden" in page
