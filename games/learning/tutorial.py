@@ -82,7 +82,10 @@ def lesson_text(game: str, index: int) -> str:
     """The lesson of the script's step ``index`` ("" for a step without one); a step
     with ``recap`` first tells, from the engine's events, what happened since the
     player's previous step."""
-    recap, text = lesson_parts(game, index)
+    return _after_recap(*lesson_parts(game, index))
+
+
+def _after_recap(recap: str, text: str) -> str:
     return f"{recap} {text}" if recap else text
 
 
@@ -151,7 +154,7 @@ def lesson(match: Match, seat: str | None) -> dict[str, Any] | None:
     text = text or _("Play the move shown.")
     lead, rest = lead_and_rest(text)
     return {"state": "step", "step": mine.index(done) + 1, "of": len(mine),
-            "text": f"{recap} {text}" if recap else text, "lead": lead,
+            "text": _after_recap(recap, text), "lead": lead,
             "more": " ".join(part for part in (rest, recap) if part), "move": scripted.move,
             "move_json": json.dumps(scripted.move)}
 

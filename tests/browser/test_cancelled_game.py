@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from tests.browser.test_player_pages import log_in
+
 pytestmark = pytest.mark.browser
 
 PASSWORD = "browser-test-password-9"
@@ -41,11 +43,7 @@ def test_the_cancelled_game_says_why_and_links_its_tournament(site, browser, sho
     for name, viewport in VIEWPORTS.items():
         context = browser.new_context(viewport=viewport)
         page = context.new_page()
-        page.goto(f"{site.url}/accounts/login/")
-        page.fill("#id_login", "ada")
-        page.fill("#id_password", PASSWORD)
-        page.locator("form button[type=submit]").last.click()
-        page.wait_for_url(f"{site.url}/")
+        log_in(page, site.url, "ada")
         page.goto(f"{site.url}/games/{ids['match']}/")
         title = page.locator("#end-title")
         assert "Cancelled: round 1 was decided again" in title.inner_text()

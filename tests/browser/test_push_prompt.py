@@ -10,6 +10,7 @@ import pytest
 
 from notices.management.commands.webpush_keys import new_pair
 from tests.browser.test_play_live import place
+from tests.browser.test_player_pages import log_in
 
 pytestmark = pytest.mark.browser
 
@@ -57,11 +58,7 @@ def player_page(browser, site, width: int, height: int):
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(15000)
     page = context.new_page()
-    page.goto(f"{site.url}/accounts/login/")
-    page.fill("#id_login", "prompted")
-    page.fill("#id_password", PASSWORD)
-    page.locator("form button[type=submit]").last.click()
-    page.wait_for_url(f"{site.url}/")
+    log_in(page, site.url, "prompted")
     return page
 
 
@@ -127,11 +124,7 @@ def test_the_settings_offer_no_push_button_to_a_browser_without_push(browser, si
     context.set_default_timeout(15000)
     page = context.new_page()
     try:
-        page.goto(f"{site.url}/accounts/login/")
-        page.fill("#id_login", "waiting")
-        page.fill("#id_password", PASSWORD)
-        page.locator("form button[type=submit]").last.click()
-        page.wait_for_url(f"{site.url}/")
+        log_in(page, site.url, "waiting")
         page.goto(f"{site.url}/settings/#push")
         page.locator("#push-kinds").wait_for()
         assert page.locator("#push-subscribe").get_attribute("hidden") is not None
