@@ -26,7 +26,9 @@ weigh them by the opponent's habits learned from earlier games against it
 ``strong-learned-strong``: bench/cc_learn_setup.py), and the 400 games' habits with
 the face-down habits on top (``strong-learned-heuristic-400-down``) or with the
 fitted judgement (``strong-learned-heuristic-400-fitted``), or learned per seat of
-the opponent (``strong-learned-heuristic-400-seats``). Both
+the opponent (``strong-learned-heuristic-400-seats``), or with the stories weighed by
+how likely their face-down choices were given the hand (``strong-learned-heuristic-400-placement``,
+``-placement-quarter`` trusting it a quarter). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
 the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
@@ -47,6 +49,8 @@ from games.ai import registry  # noqa: E402
 from games.ai.arena_match import ArenaConfig, format_report, run_arena  # noqa: E402
 from games.ai.base import Budget  # noqa: E402
 from games.ai.caesar_cleopatra.heuristic import HeuristicBot as CCHeuristicBot  # noqa: E402
+from games.ai.caesar_cleopatra.placement import HEURISTIC as PLACEMENT  # noqa: E402
+from games.ai.caesar_cleopatra.placement import Placement  # noqa: E402
 from games.ai.caesar_cleopatra.search import FITTED_JUDGEMENT, GROUPS_JUDGEMENT  # noqa: E402
 from games.ai.caesar_cleopatra.search import StrongBot as CCStrongBot  # noqa: E402
 from games.ai.caesar_cleopatra.setup_habits import fit_by_seat, freeze  # noqa: E402
@@ -54,6 +58,10 @@ from games.ai.caesar_cleopatra.setup_prior import Counts  # noqa: E402
 from games.ai.druidenwalzer.search import StrongBot  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
+# The placement habits trusted a quarter: each story's weight to the power 0.25, so
+# that the deals drawn again from 64 stories keep most of their spread late in a game.
+QUARTER_PLACEMENT = Placement(PLACEMENT.strength, PLACEMENT.philosopher,
+                              PLACEMENT.up_strength, PLACEMENT.up_philosopher, trust=0.25)
 
 VARIANTS = {
     "strong-no-memory": lambda: StrongBot(remember=False),
@@ -102,6 +110,12 @@ CC_VARIANTS = {
     # since 2026-12-07, which learns them so from its games against a player).
     "strong-learned-heuristic-400-seats": lambda: CCStrongBot(
         seat_counts=learned_by_seat("heuristic_400")),
+    # The learned setup habits, and the stories weighed by how likely their choices of
+    # the card put face down were given the hand (``placement.HEURISTIC``).
+    "strong-learned-heuristic-400-placement": lambda: CCStrongBot(
+        setup_counts=learned("heuristic_400"), placement=PLACEMENT),
+    "strong-learned-heuristic-400-placement-quarter": lambda: CCStrongBot(
+        setup_counts=learned("heuristic_400"), placement=QUARTER_PLACEMENT),
 }
 
 
@@ -137,6 +151,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--game", default="druidenwalzer",
                         choices=("druidenwalzer", "caesar-cleopatra"))
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="A's search stops after this many iterations (--cpu its cap): "
+                             "the same work on every machine")
     parser.add_argument("--results", default=None,
                         help="JSON-lines file: each game appended, a stopped run resumed")
     options = parser.parse_args()
@@ -146,6 +163,9 @@ def main() -> None:
         {name: {options.game: make} for name, make in variants.items()})
     # --cpu 0 / --b-cpu 0: A / B at its level's own budget (the heuristic's 6 deals).
     budget = None if options.cpu == 0 else Budget(cpu_seconds=options.cpu)
+    if options.iterations:
+        budget = Budget(iterations=options.iterations,
+                        cpu_seconds=options.cpu if options.cpu else None)
     budget_b = (budget if options.b_cpu is None
                 else None if options.b_cpu == 0 else Budget(cpu_seconds=options.b_cpu))
     config = ArenaConfig(a=options.a, b=options.b, games=options.games, seed=options.seed,

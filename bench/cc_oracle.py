@@ -108,8 +108,10 @@ class OracleBot(StrongBot):
         assert truth is not None  # set by the observer before every decision
 
         def observation(view: dict[str, Any], history=None, exact=True,
-                        setup_prior=0.0, down_habits=None, setup_counts=None) -> Observation:
-            seen = Observation(view, history, exact, setup_prior, down_habits, setup_counts)
+                        setup_prior=0.0, down_habits=None, setup_counts=None,
+                        placement=None) -> Observation:
+            seen = Observation(view, history, exact, setup_prior, down_habits, setup_counts,
+                               placement)
             if "all" in self.parts:
                 seen.sample = lambda rng: oracle_deal(truth, rng)  # type: ignore[method-assign]
             else:

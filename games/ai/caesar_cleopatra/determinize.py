@@ -63,6 +63,7 @@ from games.rules.caesar_cleopatra.state import Pending, State
 
 from .knowledge import ExactDeals, NoStory, replay
 from .memory import Memory, remember, sure_part
+from .placement import Placement
 from .setup_prior import Counts, SetupPrior
 
 SETUP_SET = (1, 2, 3, 4, 5, 1, 2, 3, 4, 5)
@@ -100,7 +101,8 @@ class Observation:
     def __init__(self, view: dict[str, Any], history: list[dict[str, Any]] | None = None,
                  exact: bool = True, setup_prior: float = 0.0,
                  down_habits: tuple[float, ...] | None = None,
-                 setup_counts: Counts | None = None) -> None:
+                 setup_counts: Counts | None = None,
+                 placement: Placement | None = None) -> None:
         """``exact``: deal exactly what the log allows (``knowledge``); False deals
         from the view and the log's ``memory`` alone (for comparisons).
         ``setup_prior``: with exact deals, weigh the opponent's setup orders and
@@ -109,7 +111,9 @@ class Observation:
         ``down_habits``: with exact deals, how much likelier than its share of the
         hand each kind of influence card is to go face down (``knowledge.ExactDeals``).
         ``setup_counts``: with exact deals, weigh the setup orders by these habits
-        (an opponent's, learned by ``setup_habits.fit``) instead."""
+        (an opponent's, learned by ``setup_habits.fit``) instead.
+        ``placement``: with exact deals, weigh each story by how likely its choices
+        of the cards put face down were, given the hand (``placement``)."""
         viewer = view.get("viewer") or view["to_move"]
         seat = self.seat = SEAT_INDEX[viewer]
         opponent = self.opponent = 1 - seat
@@ -190,7 +194,7 @@ class Observation:
         self.prior = (SetupPrior(self.bonus_pool, counts=setup_counts) if setup_counts
                       else SetupPrior(self.bonus_pool, setup_prior) if setup_prior else None)
         self.exact: ExactDeals | None = (replay(view, history, prior=self.prior,
-                                                habits=down_habits)
+                                                habits=down_habits, placement=placement)
                                          if history and exact else None)
         self.memory = (Memory() if self.exact is not None else
                        self._checked(remember(view, history) if history else Memory()))

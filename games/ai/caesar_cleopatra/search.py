@@ -77,6 +77,7 @@ from .determinize import Observation
 from .evaluate import FITTED, HAND_SET, Weights, evaluate
 from .group_model import WEIGHTS as GROUP_WEIGHTS
 from .heuristic import VETO_CARDS, draw_rule, greedy, veto_answer
+from .placement import Placement
 from .playout import GAME
 from .rollouts import policy
 from .setup_prior import Counts
@@ -387,6 +388,7 @@ class StrongBot(ThinkingBot):
                  down_habits: bool = DOWN_HABITS_ON,
                  setup_counts: Counts | None = None,
                  seat_counts: tuple[Counts, Counts] | None = None,
+                 placement: Placement | None = None,
                  default_budget: Budget = DEFAULT_BUDGET) -> None:
         self.exploration = exploration
         #: The level's own budget (the Ovate's: a fixed number of iterations).
@@ -400,6 +402,9 @@ class StrongBot(ThinkingBot):
         #: ``setup_counts`` when given (a variant of bench/ai_variants.py).
         self.seat_counts = seat_counts
         self.down_habits = DOWN_HABITS if down_habits else None
+        #: How the opponent chooses the card it puts face down, given its hand
+        #: (``placement``): stories are weighed by it (None: every choice alike).
+        self.placement = placement
         self.setup_prior = setup_prior
         self.remember = remember
         self.exact = exact  # False: deals from the view and the log's memory alone
@@ -440,7 +445,8 @@ class StrongBot(ThinkingBot):
         cpu = budget.cpu_seconds
         deadline = Deadline(None if cpu is None else cpu * (1 - TEARDOWN_SHARE))
         observation = Observation(view, history if self.remember else None, self.exact,
-                                  self.setup_prior, self.down_habits, self._habits(view))
+                                  self.setup_prior, self.down_habits, self._habits(view),
+                                  self.placement)
         pairs = [(move, move_to_action(move)) for move in legal_moves]
         actions = [action for _move, action in pairs]
         check = (check_turn(observation, actions, rng, deadline=deadline) if self.turn_check

@@ -16,6 +16,8 @@ import pytest
 
 from games.ai import Budget, get_bot
 from games.ai.caesar_cleopatra.determinize import Observation
+from games.ai.caesar_cleopatra.placement import HEURISTIC as HEURISTIC_PLACEMENT
+from games.ai.caesar_cleopatra.placement import Placement
 from games.ai.caesar_cleopatra.search import DOWN_HABITS
 from games.rules.caesar_cleopatra.constants import PLAY, SEATS
 
@@ -42,9 +44,11 @@ def _chooser(index: int):
 
 
 def audit(games: int, first_seed: int = 0, setup_prior: float = 0.0,
-          down_habits: tuple[float, ...] | None = None) -> int:
+          down_habits: tuple[float, ...] | None = None,
+          placement: Placement | None = None) -> int:
     """Check every deal of ``games`` games; the number of deals checked
-    (``setup_prior``: the deals weigh the setup orders as the strong level may)."""
+    (``setup_prior``, ``down_habits``, ``placement``: the deals weigh the setup
+    orders, the stories, as the strong level may)."""
     checked = 0
     for index in range(games):
         seed = first_seed + index
@@ -55,7 +59,8 @@ def audit(games: int, first_seed: int = 0, setup_prior: float = 0.0,
             for seat in SEATS:
                 view = RULES.view(position.state, seat)
                 observation = Observation(view, position.histories[seat],
-                                          setup_prior=setup_prior, down_habits=down_habits)
+                                          setup_prior=setup_prior, down_habits=down_habits,
+                                          placement=placement)
                 assert observation.exact is not None, (seed, seat, "the log did not fit")
                 for _ in range(DEALS_PER_SEAT):
                     dealt = observation.sample(rng)
@@ -65,10 +70,12 @@ def audit(games: int, first_seed: int = 0, setup_prior: float = 0.0,
     return checked
 
 
-@pytest.mark.parametrize(("setup_prior", "down_habits"),
-                         [(0.0, None), (0.5, None), (0.0, DOWN_HABITS)])
-def test_it_deals_only_what_fits_everything_seen_in_3_games(setup_prior, down_habits):
-    assert audit(3, setup_prior=setup_prior, down_habits=down_habits) > 1000
+@pytest.mark.parametrize(("setup_prior", "down_habits", "placement"),
+                         [(0.0, None, None), (0.5, None, None), (0.0, DOWN_HABITS, None),
+                          (0.0, None, HEURISTIC_PLACEMENT)])
+def test_it_deals_only_what_fits_everything_seen_in_3_games(setup_prior, down_habits, placement):
+    assert audit(3, setup_prior=setup_prior, down_habits=down_habits,
+                 placement=placement) > 1000
 
 
 @pytest.mark.long

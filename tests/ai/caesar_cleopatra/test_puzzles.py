@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games.ai.base import start_record
-from games.ai.caesar_cleopatra import knowledge
+from games.ai.caesar_cleopatra import stories
 from games.ai.caesar_cleopatra.knowledge import NoStory
 from games.ai.caesar_cleopatra.puzzles import (
     DEALS,
@@ -180,4 +180,4 @@ def test_a_log_where_one_setup_order_fits_is_told_every_time():
     _state, _seat, view, legal, history = decision(35, 64)
     deals = deals_of(view, history).exact
     for seed in range(50):
-        knowledge._Story(deals.opponent, random.Random(seed)).tell(deals.ops, True)
+        stories.Story(deals.opponent, random.Random(seed)).tell(deals.ops, True)
