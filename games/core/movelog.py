@@ -133,15 +133,21 @@ def summary(game: GameInfo, events: list[dict[str, Any]]) -> str:
     return capfirst(game.summary(events))
 
 
-def log_entries(records: list[dict[str, Any]], game: GameInfo) -> list[dict[str, Any]]:
-    """Each record as ``{version, at, seat, kind, summary, details}``."""
+def log_entries(records: list[dict[str, Any]], game: GameInfo,
+                players: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """Each record as ``{version, at, seat, player, kind, summary, details}``;
+    ``player`` is the name of the seat's player in ``players`` (seat to name),
+    since the sentences name seats (a colour, a side), and a reader looks for
+    people."""
     entries = []
     for record in records:
         events = record.get("events") or []
+        seat = record.get("seat")
         entries.append({
             "version": record["version"],
             "at": parse_datetime(record["at"]) if record.get("at") else None,
-            "seat": record.get("seat"),
+            "seat": seat,
+            "player": (players or {}).get(seat) if seat else None,
             "kind": record["kind"],
             "summary": summary(game, events) or record["kind"],
             "details": ([event_sentence(game, event) for event in events]

@@ -244,7 +244,8 @@ def live_context(request: HttpRequest, match: Match) -> dict:
         "status": status,
         "end": end_panel(match, seats, request.user, status),
         "warning": "",
-        "log": with_replay_steps(movelog.log_entries(records, game)),
+        "log": with_replay_steps(movelog.log_entries(
+            records, game, {seat: player["player"] for seat, player in players.items()})),
         "last_events": _last_move_events(records),
         "can_resign": me is not None and not match.is_over,
         # Draws and rematches are for two-player games (a table plays on, or opens anew);
@@ -381,8 +382,9 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
     game = game_of(match)
     records = records_payload(match, None)
+    names = {seat.seat: seat.user.username for seat in match.seats.select_related("user")}
     context = {"match": match, "game": game,
-               "log": with_replay_steps(movelog.log_entries(records, game)),
+               "log": with_replay_steps(movelog.log_entries(records, game, names)),
                "finished": match.is_over}
     if match.is_over:
         # The game's chat, as this viewer may read it, kept with the replay.
@@ -400,7 +402,7 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
         else:
             context.update({
                 "view": view, "step": step, "last": last,
-                "entry": movelog.log_entries([moves[step - 1]], game)[0] if step else None,
+                "entry": movelog.log_entries([moves[step - 1]], game, names)[0] if step else None,
                 "last_events": moves[step - 1]["events"] if step else [],
                 "prev": max(step - 1, 0), "next": min(step + 1, last),
             })
