@@ -28,7 +28,9 @@ the face-down habits on top (``strong-learned-heuristic-400-down``) or with the
 fitted judgement (``strong-learned-heuristic-400-fitted``), or learned per seat of
 the opponent (``strong-learned-heuristic-400-seats``), or with the stories weighed by
 how likely their face-down choices were given the hand (``strong-learned-heuristic-400-placement``,
-``-placement-quarter`` trusting it a quarter). Both
+``-placement-quarter`` trusting it a quarter), or with the opponent in the tree judging
+its moves blind to the seat's face-down cards (``strong-learned-heuristic-400-blind``,
+and without the habits ``strong-blind``). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
 the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
@@ -116,6 +118,11 @@ CC_VARIANTS = {
         setup_counts=learned("heuristic_400"), placement=PLACEMENT),
     "strong-learned-heuristic-400-placement-quarter": lambda: CCStrongBot(
         setup_counts=learned("heuristic_400"), placement=QUARTER_PLACEMENT),
+    # The opponent in the tree judges its moves blind to the seat's face-down
+    # cards, as it must (``search.BLIND_OPPONENT``).
+    "strong-learned-heuristic-400-blind": lambda: CCStrongBot(
+        setup_counts=learned("heuristic_400"), blind_opponent=True),
+    "strong-blind": lambda: CCStrongBot(blind_opponent=True),
 }
 
 

@@ -54,6 +54,9 @@ SOON_BASE = 0.45  # weight of the current margin when no vote is near
 SOON_WEIGHT = 0.55  # extra weight when a vote is near
 LATER = 0.3  # how much later patricians lean like the next one
 DOWN_CARD = 0.12
+# What a face-down card the evaluating player cannot see counts for, when the
+# evaluation is blind (``Weights.blind``): the mean of a setup's one of each 1..5.
+BLIND_DOWN = 3.0
 # Hand values by card kind: philosopher, 1..5, then the action cards
 # (assassination, spy, castling, scout, wrath, veto).
 HAND = (0.35, 0.10, 0.13, 0.17, 0.21, 0.25, 0.40, 0.22, 0.18, 0.15, 0.55, 0.45)
@@ -86,9 +89,15 @@ class Weights:
     # The chance of each group's next patrician from ``group_model`` with these
     # weights, instead of the lean of the margin above (None: the lean).
     groups: tuple[float, ...] | None = None
+    # Blind to the other side's face-down cards: each counts ``BLIND_DOWN`` and is
+    # never a philosopher, as for a player who cannot see them (the search's
+    # opponent judges its moves so; ``search.BLIND_OPPONENT``).
+    blind: bool = False
 
 
 HAND_SET = Weights()
+#: The hand-set judgement of a player who cannot see the other side's face-down cards.
+BLIND = Weights(blind=True)
 # A vote's lean follows the margin more steeply and later patricians do not
 # lean with the next; cards left in the pile count more, a face-down card and
 # a due refill less.
@@ -128,8 +137,9 @@ def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def groups_value(state: State, weights: Weights = HAND_SET) -> float:
-    """The groups' part, for seat 0."""
+def groups_value(state: State, weights: Weights = HAND_SET, hidden: int | None = None) -> float:
+    """The groups' part, for seat 0; ``hidden``: the side whose face-down cards
+    count ``BLIND_DOWN`` each (None: every card as it is)."""
     if weights.groups is not None:
         return learned_groups_value(state, weights)
     margin_scale, soon_base, soon_weight = (
@@ -157,8 +167,14 @@ def groups_value(state: State, weights: Weights = HAND_SET) -> float:
         d0, d1 = down[base], down[base + 1]
         c0 = d0 + up[base]
         c1 = d1 + up[base + 1]
-        t0 = t1 = 0
+        t0 = t1 = 0.0
         p0 = p1 = 0
+        count = len(c0) + len(c1)
+        if hidden is not None:
+            if hidden == 0:
+                c0, t0 = up[base], BLIND_DOWN * len(d0)
+            else:
+                c1, t1 = up[base + 1], BLIND_DOWN * len(d1)
         for card in c0:
             value = CARD_VALUE[card]
             t0 += value
@@ -170,7 +186,7 @@ def groups_value(state: State, weights: Weights = HAND_SET) -> float:
             if not CARD_KIND[card]:
                 p1 += 1
         margin = t1 - t0 if p0 != p1 else t0 - t1
-        if len(c0) + len(c1) >= EXTRAORDINARY:
+        if count >= EXTRAORDINARY:
             soon = 1.0
         elif group in deck:
             soon = min(1.0, 2.0 / deck_size)
@@ -244,7 +260,8 @@ def evaluate(state: State, seat: int, weights: Weights = HAND_SET) -> float:
             return WIN
         return 0.0 if state.winner == 2 else -WIN
     pile_card, draw_card = weights.pile_card, weights.draw_card
-    score = (groups_value(state, weights) + side_value(state, 0, pile_card)
+    hidden = 1 - seat if weights.blind else None
+    score = (groups_value(state, weights, hidden) + side_value(state, 0, pile_card)
              - side_value(state, 1, pile_card))
     # A refill that is due: the cards to come are worth about a card each.
     pending = state.pending

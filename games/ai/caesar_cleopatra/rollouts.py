@@ -46,7 +46,7 @@ from games.rules.caesar_cleopatra.turn import play
 
 from ..base import Budget, Deadline, Move, ThinkingBot, View
 from .determinize import Observation
-from .evaluate import evaluate
+from .evaluate import HAND_SET, Weights, evaluate
 from .heuristic import (
     VETO_CARDS,
     draw_rule,
@@ -63,8 +63,9 @@ RANKING_DEALS = 6
 HORIZON = 2  # turns played out after the current one's start
 
 
-def policy(state: State) -> Action:
-    """The rollout's move for the player to move (greedy on this deal)."""
+def policy(state: State, weights: Weights = HAND_SET) -> Action:
+    """The rollout's move for the player to move (greedy on this deal, judged
+    with ``weights``)."""
     pending = state.pending
     player = state.to_move
     assert player is not None  # rollouts stop when the game ends
@@ -72,7 +73,7 @@ def policy(state: State) -> Action:
         kind = pending[0]
         if kind == P_VETO:
             if VETO_CARDS[player] in state.hand[player]:
-                return veto_answer(state, player)
+                return veto_answer(state, player, weights)
             return NO_VETO_ACTION
         if kind == P_DRAW:
             return draw_rule(state, player, 1)
@@ -81,11 +82,12 @@ def policy(state: State) -> Action:
         return actions[0]
     step = state.step
     if pending is None and (step == START or step == PLACE):
-        return _placement(state, actions, player)
-    return greedy(state, actions, player)
+        return _placement(state, actions, player, weights)
+    return greedy(state, actions, player, weights)
 
 
-def _placement(state: State, actions: list[Action], player: int) -> Action:
+def _placement(state: State, actions: list[Action], player: int,
+               weights: Weights = HAND_SET) -> Action:
     """Best face-down card, best face-up pair (first card, then second) or,
     at the start, an action card; a pass only if nothing else is legal."""
     best_down = best_up = best_other = None
@@ -97,27 +99,27 @@ def _placement(state: State, actions: list[Action], player: int) -> Action:
         child = state.copy()
         play(child, action)
         if kind == A_PLACE:
-            score = evaluate(child, player)
+            score = evaluate(child, player, weights)
             if action[3] == DOWN:
                 if score > down_score:
                     down_score, best_down = score, action
             elif score > up_score:
                 up_score, best_up = score, action
         else:
-            settle(child, player)
-            score = evaluate(child, player)
+            settle(child, player, weights)
+            score = evaluate(child, player, weights)
             if score > other_score:
                 other_score, best_other = score, action
     if best_up is not None:
         child = state.copy()
         play(child, best_up)
         if child.step == SECOND:
-            play(child, greedy(child, legal_actions(child), player))
-        up_score = evaluate(child, player)
+            play(child, greedy(child, legal_actions(child), player, weights))
+        up_score = evaluate(child, player, weights)
     options = [(down_score, best_down), (up_score, best_up), (other_score, best_other)]
     found = [(score, action) for score, action in options if action is not None]
     if not found:  # only passes: discard the fewest cards that help most
-        return greedy(state, actions, player)
+        return greedy(state, actions, player, weights)
     return max(found)[1]
 
 
