@@ -29,7 +29,7 @@ from games.core.catalog import GameInfo
 from games.core.services import ACCOUNT_DELETED
 from games.core.verify import new_game_options
 from games.core.visibility import export_payload, match_payload, records_payload, viewer_seat
-from games.learning import hints, tutorial
+from games.learning import hints, review_steps, tutorial
 from games.models import Match, MoveRecord
 from games.pages.end import end_panel
 from games.rules import RulesError, get_rules
@@ -382,7 +382,7 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
     game = game_of(match)
     records = records_payload(match, None)
-    names = {seat.seat: seat.user.username for seat in match.seats.select_related("user")}
+    names = review_steps.player_names(match)
     context = {"match": match, "game": game,
                "log": with_replay_steps(movelog.log_entries(records, game, names)),
                "finished": match.is_over}

@@ -38,15 +38,17 @@ def start(moon, sun, **kwargs) -> Match:
 
 
 def play_moves(match: Match, count: int, *, pick=None) -> Match:
-    """Let whoever is to move play ``count`` moves (the first legal one by default)."""
+    """Let whoever is to move play ``count`` moves (the first legal one by default),
+    in the match's own game."""
+    rules = get_rules(match.game)
     for _ in range(count):
         match.refresh_from_db()
-        state = RULES.from_json(match.state)
-        if RULES.is_over(state):
+        state = rules.from_json(match.state)
+        if rules.is_over(state):
             break
-        moves = RULES.legal_moves(state)
+        moves = rules.legal_moves(state)
         move = pick(moves) if pick else moves[0]
-        player = match.seats.get(seat=RULES.to_move(state)).user
+        player = match.seats.get(seat=rules.to_move(state)).user
         services.play(match.pk, player, move, match.version)
     match.refresh_from_db()
     return match

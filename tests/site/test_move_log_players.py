@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from games.core import services
-from games.rules import get_rules
 from tests.site import kasteel_helpers
+from tests.site.conftest import play_moves
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_turn_mails")]
 
@@ -21,17 +21,6 @@ def _started(game: str, alice, bob):
         return kasteel_helpers.start([alice, bob])
     first, second = SEATS[game]
     return services.start_match(game, {first: alice, second: bob}, seed=5)
-
-
-def _play(match, count: int):
-    rules = get_rules(match.game)
-    for _ in range(count):
-        match.refresh_from_db()
-        state = rules.from_json(match.state)
-        player = match.seats.get(seat=rules.to_move(state)).user
-        services.play(match.pk, player, rules.legal_moves(state)[0], match.version)
-    match.refresh_from_db()
-    return match
 
 
 def _entries(html: str) -> list[tuple[str, str]]:
@@ -48,7 +37,7 @@ def _entries(html: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("game", ["druidenwalzer", "caesar-cleopatra", "kasteel"])
 def test_it_names_the_player_of_each_move(client, alice, bob, carol, game):
     count = 16 if game == "kasteel" else 6  # Kasteel's setup: each seat's 7 pieces in turn
-    match = _play(_started(game, alice, bob), count)
+    match = play_moves(_started(game, alice, bob), count)
     names = {seat.seat: seat.user.username for seat in match.seats.select_related("user")}
     for viewer, url in ((alice, "game"), (carol, "game"), (bob, "game_board")):
         client.force_login(viewer)
@@ -60,7 +49,7 @@ def test_it_names_the_player_of_each_move(client, alice, bob, carol, game):
 
 
 def test_the_replay_names_them_too(client, alice, bob):
-    match = _play(_started("caesar-cleopatra", alice, bob), 4)
+    match = play_moves(_started("caesar-cleopatra", alice, bob), 4)
     services.resign(match.pk, bob)
     client.force_login(alice)
     replay = client.get(reverse("game_replay", args=[match.pk]) + "?step=2").content.decode()
