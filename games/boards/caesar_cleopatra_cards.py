@@ -97,6 +97,26 @@ def influence_shown(info: dict[str, Any], viewer: str | None,
             for seat in SEATS}
 
 
+def uncounted(info: dict[str, Any], viewer: str | None,
+              open_seats: tuple[str, ...] = ()) -> dict[str, str]:
+    """What each side's total (``influence_shown``) leaves out at one group: nothing
+    (""), face-down cards this viewer cannot see ("+?"), or the viewer's own face-down
+    cards, by their value ("+7"), left out while another card there is hidden."""
+    shown = {seat: info[seat].get("down") if seat == viewer or seat in open_seats else None
+             for seat in SEATS}
+    if not any(shown[seat] is None and info[seat].get("down_count", 0) for seat in SEATS):
+        return {seat: "" for seat in SEATS}
+    marks = {}
+    for seat in SEATS:
+        if not info[seat].get("down_count", 0):
+            marks[seat] = ""
+        elif shown[seat] is None:
+            marks[seat] = "+?"
+        else:
+            marks[seat] = f"+{sum(map(card_value, shown[seat]))}"
+    return marks
+
+
 def card(name: str, *, hidden: bool = False, down: bool = False) -> dict[str, Any]:
     """One card as the templates draw it."""
     action = "-" in name

@@ -24,6 +24,7 @@ from games.boards.caesar_cleopatra_cards import (
     group_label,
     influence_shown,
     seat_label,
+    uncounted,
     vote_label,
 )
 from games.boards.caesar_cleopatra_log import event_sentence
@@ -137,8 +138,10 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
         top_side = _side(info[top], viewer, top, open_seats)
         bottom_side = _side(info[bottom], viewer, bottom, open_seats)
         totals = influence_shown(info, viewer, open_seats)
+        left_out = uncounted(info, viewer, open_seats)
         for side in (top_side, bottom_side):
             side["total"] = totals[side["seat"]]
+            side["uncounted"] = left_out[side["seat"]]
         if top_side["total"] == bottom_side["total"]:
             leader = ""
         else:

@@ -170,3 +170,36 @@ def test_an_action_card_says_what_it_does(site, browser, shots):
         hint = page.locator("#action-panel .hint").inner_text()
         assert re.search(r"removes|turns face up|shows the hand|places them again", hint), hint
         page.screenshot(path=str(shots / "caesar-cleopatra-phone-action-explained.png"))
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_each_group_reads_in_two_rows_with_their_totals(site, browser, game, shots, viewport):
+    # A group was about 330 px tall on a phone (its sentences wrapped in a narrow
+    # column) and the five filled three screens: a card's places sat under the dock.
+    # Now the name and the dots share a line and each side's influence shown and
+    # patricians won stand at the end of its row, the sentences kept for screen readers.
+    with player_page(browser, site, viewport, "livia",
+                     f"{site.url}/games/{game}/") as page:
+        page.locator(".cc-board").wait_for()
+        heights = page.locator(".cc-group").evaluate_all(
+            "gs => gs.map(g => Math.round(g.getBoundingClientRect().height))")
+        assert max(heights) <= 190, heights
+        board = page.locator(".cc-groups").bounding_box()
+        assert board and board["height"] <= (600 if viewport == "phone" else 200), board
+        for group in page.locator(".cc-group").all():
+            sentence = group.locator(".cc-influence").inner_text()
+            shown = [int(n) for n in re.findall(r"(?:Caesar|Cleopatra) (\d+)", sentence)]
+            totals = group.locator(".cc-side-total")
+            assert [int(t) for t in totals.all_inner_texts()] == shown, sentence
+            leader = re.search(r"(\w+) leads", sentence)
+            leading = totals.evaluate_all(
+                "ts => ts.map(t => t.classList.contains('is-leading'))")
+            rows = group.locator(".cc-side").evaluate_all(
+                "rs => rs.map(r => r.classList.contains('is-leading'))")
+            assert leading == rows and sum(leading) == (1 if leader else 0), sentence
+            won = group.locator(".cc-won").inner_text()
+            stars = [int(s) for s in group.locator(".cc-side-won").all_inner_texts()
+                     for s in [s.rstrip("★")]]
+            assert sorted(stars) == sorted(int(n) for n in re.findall(r"\d+", won) if n != "0")
+        page.locator(".cc-groups").screenshot(
+            path=str(shots / f"caesar-cleopatra-{viewport}-groups-compact.png"))

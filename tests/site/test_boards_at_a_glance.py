@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.core import services
+from games.rules.caesar_cleopatra.constants import CARD_VALUE
 from tests.games.helpers import new_game
 from tests.site import caesar_cleopatra as cc
 
@@ -19,7 +20,7 @@ def test_it_labels_each_groups_patricians_won_and_influence(client, alice, bob):
     client.force_login(alice)
     page = client.get(reverse("game", args=[match.pk])).content.decode()
     assert page.count("Patricians won:") == 5
-    influence = re.findall(r'<p class="cc-influence">(.*?)</p>', page, re.S)
+    influence = re.findall(r'<p class="cc-influence[^"]*">(.*?)</p>', page, re.S)
     assert len(influence) == 5 and all("Influence shown:" in line for line in influence)
 
 
@@ -39,7 +40,7 @@ def influence_lines(client, match, user) -> list[str]:
     client.force_login(user)
     page = client.get(reverse("game", args=[match.pk])).content.decode()
     return [re.sub(r"<[^>]+>", "", line) for line in
-            re.findall(r'<p class="cc-influence">(.*?)</p>', page, re.S)]
+            re.findall(r'<p class="cc-influence[^"]*">(.*?)</p>', page, re.S)]
 
 
 def test_it_counts_the_face_up_influence_while_a_card_at_the_group_is_face_down(
@@ -68,3 +69,49 @@ def test_it_counts_every_card_once_nothing_at_the_group_is_hidden(client, alice,
         # The setup put C3 and R2 there; the other groups stay face down and even.
         assert "Cleopatra 3" in senators and "Caesar 2" in senators
         assert "Cleopatra leads" in senators
+
+
+def side_stats(client, match, user) -> list[tuple[str, str]]:
+    """Per row, top group first and the top row first: (the total, what it leaves out)."""
+    if user is None:
+        client.logout()
+    else:
+        client.force_login(user)
+    page = client.get(reverse("game", args=[match.pk])).content.decode()
+    rows = []
+    for stats in re.findall(r'<span class="cc-side-stats"[^>]*>(.*?)</div>', page, re.S):
+        total = re.search(r'class="cc-side-total[^"]*"[^>]*>(\d+)<', stats).group(1)
+        left = re.search(r'class="cc-side-uncounted"[^>]*>([^<]+)<', stats)
+        rows.append((total, left.group(1) if left else ""))
+    return rows
+
+
+def test_each_row_ends_with_its_total_and_the_face_down_cards_it_leaves_out(
+        client, alice, bob, carol):
+    # After the setup every side has one face-down card at every group: each player
+    # reads their own card's value beside their row ("+3"), "+?" beside the other's;
+    # a spectator reads "+?" on both. The totals are the face-up cards: 0.
+    match = cc.set_up(cc.start(alice, bob))
+    state = cc.state_of(match)
+    for user, own in ((alice, 0), (bob, 1)):
+        rows = side_stats(client, match, user)
+        assert len(rows) == 10 and all(total == "0" for total, _left in rows)
+        for group in range(5):
+            top, bottom = rows[2 * group], rows[2 * group + 1]
+            value = CARD_VALUE[state.down[group * 2 + own][0]]
+            assert bottom[1] == f"+{value}" and top[1] == "+?", (user, group, rows)
+    assert all(left == "+?" for _total, left in side_stats(client, match, carol))
+    assert all(left == "+?" for _total, left in side_stats(client, match, None))
+
+
+def test_a_row_leaves_nothing_out_once_nothing_at_the_group_is_hidden(client, alice, bob):
+    match = cc.set_up(cc.start(alice, bob))
+
+    def turn_senators_up(state):
+        for seat in ("cleopatra", "caesar"):
+            side = state["groups"]["senators"][seat]
+            side["up"], side["down"] = side["up"] + side["down"], []
+
+    cc.edit_state(match, turn_senators_up)
+    rows = side_stats(client, match, alice)
+    assert sorted(rows[:2]) == [("2", ""), ("3", "")]  # C3 and R2, counted

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.boards.kasteel_log import piece_label
+from games.boards.kasteel_log import piece_label, seat_label
 from games.core import catalog
 from tests.site.conftest import game_data
 from tests.site.kasteel_helpers import (
@@ -211,3 +211,15 @@ def test_it_turns_the_ring_so_that_the_viewers_seat_is_at_the_bottom(players):
         assert castles[bottom]["y"] == max(c["y"] for c in castles.values())
         assert abs(castles[bottom]["x"] - centre) < drawn["radius"] * 0.8
     assert board(view)["bottom"] == 0  # a spectator: the first seat at the bottom
+
+
+def test_it_says_that_a_cards_colour_is_not_the_players(client, alice, bob, carol):
+    # A newcomer read "Your hand (blue)" above red and orange cards: the caption now
+    # names the seat played and says any colour moves one's own piece; the key tells
+    # what a card's colour decides.
+    match = played(alice, bob, carol, 2, False, moves=2)
+    seat = seat_label(match.seats.get(user=alice).seat)
+    page = get(client, alice, "game", match)
+    assert re.search(rf"\(you play {seat}; a card of any colour moves your own piece\)",
+                     page, re.I), page[:200]
+    assert "it only decides who stands in front" in page
