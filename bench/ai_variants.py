@@ -108,8 +108,8 @@ CC_VARIANTS = {
     # (what the leaves are worth): two gains measured apart, together.
     "strong-learned-heuristic-400-fitted": lambda: CCStrongBot(
         setup_counts=learned("heuristic_400"), judgement=FITTED_JUDGEMENT),
-    # The same 400 games' habits, learned per seat of the opponent (the level
-    # since 2026-12-07, which learns them so from its games against a player).
+    # The same 400 games' habits, learned per seat of the opponent (measured on
+    # 2026-12-07: no better; the site's level learns both seats together).
     "strong-learned-heuristic-400-seats": lambda: CCStrongBot(
         seat_counts=learned_by_seat("heuristic_400")),
     # The learned setup habits, and the stories weighed by how likely their choices of
@@ -161,6 +161,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None,
                         help="A's search stops after this many iterations (--cpu its cap): "
                              "the same work on every machine")
+    parser.add_argument("--b-iterations", type=int, default=None,
+                        help="B's search stops after this many iterations (--b-cpu, else "
+                             "--cpu, its cap)")
     parser.add_argument("--results", default=None,
                         help="JSON-lines file: each game appended, a stopped run resumed")
     options = parser.parse_args()
@@ -175,6 +178,9 @@ def main() -> None:
                         cpu_seconds=options.cpu if options.cpu else None)
     budget_b = (budget if options.b_cpu is None
                 else None if options.b_cpu == 0 else Budget(cpu_seconds=options.b_cpu))
+    if options.b_iterations:
+        cap = options.cpu if options.b_cpu is None else options.b_cpu
+        budget_b = Budget(iterations=options.b_iterations, cpu_seconds=cap or None)
     config = ArenaConfig(a=options.a, b=options.b, games=options.games, seed=options.seed,
                          jobs=options.jobs, budget_a=budget, budget_b=budget_b,
                          game=options.game)

@@ -134,17 +134,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--cpu", type=float, default=0.25)
     parser.add_argument("--results", required=True)
+    parser.add_argument("--habits", default=None,
+                        help="the level with the opponent's setup habits learned "
+                             "(bench/results/cc_habits_NAME.json, as bench/ai_variants.py's "
+                             "strong-learned-NAME), to pair with that variant's runs")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="the search stops after this many iterations (--cpu its cap)")
     parser.add_argument("--know", default="all",
                         help="what of the opponent's the deals hold as it is: all, or any of "
                              "hand, down (its face-down cards), bonus, comma-separated")
     args = parser.parse_args(argv)
 
-    bot = OracleBot()
+    if args.habits:
+        from bench.ai_variants import learned  # the variants' files of learned habits
+
+        bot = OracleBot(setup_counts=learned(args.habits))
+    else:
+        bot = OracleBot()
     bot.parts = set(args.know.split(","))
     name = ORACLE if args.know == "all" else f"{ORACLE}-{args.know}"
+    if args.habits:
+        name += f"-learned-{args.habits}"
     registry.ARENA_LEVELS[name] = {"caesar-cleopatra": lambda: bot}
     config = ArenaConfig(a=name, b="heuristic", games=args.games, seed=args.seed,
-                         game="caesar-cleopatra", budget_a=Budget(cpu_seconds=args.cpu))
+                         game="caesar-cleopatra",
+                         budget_a=Budget(cpu_seconds=args.cpu, iterations=args.iterations))
 
     def observe(state, seat, legal, history) -> None:
         bot.truth = state
