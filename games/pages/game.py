@@ -248,6 +248,9 @@ def live_context(request: HttpRequest, match: Match) -> dict:
             records, game, {seat: player["player"] for seat, player in players.items()})),
         "last_events": _last_move_events(records),
         "can_resign": me is not None and not match.is_over,
+        # Under the status line: the live page carries the hint button (unrated games
+        # against the AI), so a new position clears old hints.
+        "hints_offered": hints.offered(match, request.user),
         # Draws and rematches are for two-player games (a table plays on, or opens anew);
         # a practice game (a tutorial's) offers none: nothing is at stake.
         "offer_draw": (me is not None and not match.is_over and not offer and len(seats) == 2
@@ -313,7 +316,6 @@ def game_page(request: HttpRequest, match_id: int) -> HttpResponse:
         from games.realtime.notifications import read_turn_notices
 
         read_turn_notices(request.user, match.pk)
-    context["hints_offered"] = hints.offered(match, request.user)
     context["push_prompt"] = push_prompt(request, match, context.get("viewer"))
     return render(request, "games/game.html", context)
 

@@ -173,3 +173,18 @@ def test_it_offers_hints_in_an_unrated_game_against_the_ai_from_the_lobby(client
     assert 'id="hint-button"' in client.get(reverse("game", args=[match.pk])).content.decode()
     client.post(reverse("play_ai"), {"game": "druidenwalzer", "level": "strong", "seat": "moon"})
     assert Match.objects.exclude(pk=match.pk).get().rated
+
+
+@pytest.mark.parametrize("game", ["druidenwalzer", "caesar-cleopatra"])
+def test_it_puts_the_button_under_the_status_and_in_the_live_part(client, alice, game):
+    # A newcomer looked for the hint beside "Your move"; it sat below the whole move
+    # log. It now follows the status line, inside the live part of the page, which a
+    # new position re-draws (clearing old hints).
+    match = vs_ai(alice, game=game)
+    client.force_login(alice)
+    page = client.get(reverse("game", args=[match.pk])).content.decode()
+    status, button, board = (page.index('id="game-status"'), page.index('id="hint-button"'),
+                             page.index('id="action-panel"'))
+    assert status < button < board
+    live = client.get(reverse("game_board", args=[match.pk])).content.decode()
+    assert live.count('id="hint-button"') == 1
