@@ -55,7 +55,8 @@ def test_it_counts_the_face_up_influence_while_a_card_at_the_group_is_face_down(
                    and "leads" not in line for line in lines), lines
 
 
-def test_it_counts_every_card_once_nothing_at_the_group_is_hidden(client, alice, bob):
+def senators_turned_up(alice, bob):
+    """A game past its setup whose senators' face-down cards (C3 and R2) are turned up."""
     match = cc.set_up(cc.start(alice, bob))
 
     def turn_senators_up(state):
@@ -63,7 +64,11 @@ def test_it_counts_every_card_once_nothing_at_the_group_is_hidden(client, alice,
             side = state["groups"]["senators"][seat]
             side["up"], side["down"] = side["up"] + side["down"], []
 
-    cc.edit_state(match, turn_senators_up)
+    return cc.edit_state(match, turn_senators_up)
+
+
+def test_it_counts_every_card_once_nothing_at_the_group_is_hidden(client, alice, bob):
+    match = senators_turned_up(alice, bob)
     for user in (alice, bob):
         senators = influence_lines(client, match, user)[0]
         # The setup put C3 and R2 there; the other groups stay face down and even.
@@ -105,13 +110,6 @@ def test_each_row_ends_with_its_total_and_the_face_down_cards_it_leaves_out(
 
 
 def test_a_row_leaves_nothing_out_once_nothing_at_the_group_is_hidden(client, alice, bob):
-    match = cc.set_up(cc.start(alice, bob))
-
-    def turn_senators_up(state):
-        for seat in ("cleopatra", "caesar"):
-            side = state["groups"]["senators"][seat]
-            side["up"], side["down"] = side["up"] + side["down"], []
-
-    cc.edit_state(match, turn_senators_up)
+    match = senators_turned_up(alice, bob)
     rows = side_stats(client, match, alice)
     assert sorted(rows[:2]) == [("2", ""), ("3", "")]  # C3 and R2, counted
