@@ -81,6 +81,16 @@ def card_value(name: str) -> int:
     return int(name[1:]) if name[1:].isdigit() else 0
 
 
+def _face_down_seen(info: dict[str, Any], viewer: str | None,
+                    open_seats: tuple[str, ...]) -> tuple[dict[str, Any], bool]:
+    """Each side's face-down cards at one group as this viewer sees them (None: only
+    their backs), and whether any card there is face down to the viewer."""
+    shown = {seat: info[seat].get("down") if seat == viewer or seat in open_seats else None
+             for seat in SEATS}
+    hidden = any(shown[seat] is None and info[seat].get("down_count", 0) for seat in SEATS)
+    return shown, hidden
+
+
 def influence_shown(info: dict[str, Any], viewer: str | None,
                     open_seats: tuple[str, ...] = ()) -> dict[str, int]:
     """Each side's influence at one group (``info``: the group in a view) as this
@@ -89,9 +99,7 @@ def influence_shown(info: dict[str, Any], viewer: str | None,
     own face-down cards against the other's unseen ones would tell each player
     that they lead. With nothing hidden (``open_seats``: seats whose face-down
     cards the viewer is shown, as in a review) the totals are exact."""
-    shown = {seat: info[seat].get("down") if seat == viewer or seat in open_seats else None
-             for seat in SEATS}
-    hidden = any(shown[seat] is None and info[seat].get("down_count", 0) for seat in SEATS)
+    shown, hidden = _face_down_seen(info, viewer, open_seats)
     return {seat: sum(map(card_value, list(info[seat].get("up") or [])
                           + ([] if hidden else list(shown[seat] or []))))
             for seat in SEATS}
@@ -102,9 +110,8 @@ def uncounted(info: dict[str, Any], viewer: str | None,
     """What each side's total (``influence_shown``) leaves out at one group: nothing
     (""), face-down cards this viewer cannot see ("+?"), or the viewer's own face-down
     cards, by their value ("+7"), left out while another card there is hidden."""
-    shown = {seat: info[seat].get("down") if seat == viewer or seat in open_seats else None
-             for seat in SEATS}
-    if not any(shown[seat] is None and info[seat].get("down_count", 0) for seat in SEATS):
+    shown, hidden = _face_down_seen(info, viewer, open_seats)
+    if not hidden:
         return {seat: "" for seat in SEATS}
     marks = {}
     for seat in SEATS:

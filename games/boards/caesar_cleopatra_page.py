@@ -139,9 +139,11 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
         bottom_side = _side(info[bottom], viewer, bottom, open_seats)
         totals = influence_shown(info, viewer, open_seats)
         left_out = uncounted(info, viewer, open_seats)
+        won = {seat: view["players"][seat]["patricians"][name] for seat in SEATS}
         for side in (top_side, bottom_side):
             side["total"] = totals[side["seat"]]
             side["uncounted"] = left_out[side["seat"]]
+            side["won"] = won[side["seat"]]
         if top_side["total"] == bottom_side["total"]:
             leader = ""
         else:
@@ -154,9 +156,7 @@ def table_context(view: dict[str, Any], viewer: str | None, bottom: str,
             "cards": info["cards"],
             "closed": info["patricians"] == 0,
             "crowded": info["cards"] >= EXTRAORDINARY,
-            "won": {seat: view["players"][seat]["patricians"][name] for seat in SEATS},
-            "won_top": view["players"][top]["patricians"][name],
-            "won_bottom": view["players"][bottom]["patricians"][name],
+            "won": won,
             "top": top_side,
             "bottom": bottom_side,
             # Who leads by the influence shown (above).

@@ -198,8 +198,7 @@ def test_each_group_reads_in_two_rows_with_their_totals(site, browser, game, sho
                 "rs => rs.map(r => r.classList.contains('is-leading'))")
             assert leading == rows and sum(leading) == (1 if leader else 0), sentence
             won = group.locator(".cc-won").inner_text()
-            stars = [int(s) for s in group.locator(".cc-side-won").all_inner_texts()
-                     for s in [s.rstrip("★")]]
+            stars = [int(s.rstrip("★")) for s in group.locator(".cc-side-won").all_inner_texts()]
             assert sorted(stars) == sorted(int(n) for n in re.findall(r"\d+", won) if n != "0")
         page.locator(".cc-groups").screenshot(
             path=str(shots / f"caesar-cleopatra-{viewport}-groups-compact.png"))
