@@ -30,7 +30,8 @@ the opponent (``strong-learned-heuristic-400-seats``), or with the stories weigh
 how likely their face-down choices were given the hand (``strong-learned-heuristic-400-placement``,
 ``-placement-quarter`` trusting it a quarter), or with the opponent in the tree judging
 its moves blind to the seat's face-down cards (``strong-learned-heuristic-400-blind``,
-and without the habits ``strong-blind``). Both
+and without the habits ``strong-blind``; the level's own since 2026-12-07, when
+``strong-open`` and ``strong-learned-heuristic-400-open`` keep the open-eyed one). Both
 sides get ``--cpu`` CPU seconds a move (B ``--b-cpu`` if given; 0 for either:
 the level's own budget, the heuristic's 6 deals). The report is the arena's
 (``games.ai.arena_match.format_report``); ``--results FILE`` keeps each game
@@ -123,6 +124,10 @@ CC_VARIANTS = {
     "strong-learned-heuristic-400-blind": lambda: CCStrongBot(
         setup_counts=learned("heuristic_400"), blind_opponent=True),
     "strong-blind": lambda: CCStrongBot(blind_opponent=True),
+    # The level as it was before its opponent went blind (2026-12-07).
+    "strong-open": lambda: CCStrongBot(blind_opponent=False),
+    "strong-learned-heuristic-400-open": lambda: CCStrongBot(
+        setup_counts=learned("heuristic_400"), blind_opponent=False),
 }
 
 
