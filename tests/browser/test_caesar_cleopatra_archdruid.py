@@ -1,0 +1,47 @@
+"""A newcomer's first Caesar & Cleopatra game against the Archdruid, on a phone: chosen
+in the lobby, the setup placed by clicking, and the Archdruid's own setup arrives live
+(its search, with its opponent blind to the player's face-down cards, answers on the
+site's in-process worker); the player's next decision is offered without a reload."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.test_caesar_cleopatra import place_setup
+from tests.browser.test_play_live import version_of, wait_for_version
+from tests.browser.test_player_loop import log_in, players  # noqa: F401 - a fixture
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_archdruid_answers_a_caesar_cleopatra_setup(site, browser, players):  # noqa: F811
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    context.set_default_timeout(15000)
+    try:
+        page = context.new_page()
+        log_in(page, site.url, players[0])
+        page.goto(f"{site.url}/lobby/")
+        form = page.locator("section.ai-game[data-game='caesar-cleopatra'] form")
+        form.locator("input[name=level][value=strong]").check()
+        form.locator("select[name=seat]").select_option("cleopatra")
+        form.locator("button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/games/\d+/$"))
+        page.locator(".cc-board").wait_for()
+        page.evaluate("window.__stayed = true")
+
+        place_setup(page, "C")
+        version = version_of(page)
+        # Caesar's setup, then Cleopatra's first turn: live, without a reload.
+        wait_for_version(page, 2)
+        page.locator("#game-status", has_text="Your move").wait_for(timeout=30000)
+        assert page.evaluate("window.__stayed") is True
+        assert "placed five cards face down" in page.locator(".move-log").inner_text()
+        senators = page.locator('.cc-group[data-group="senators"]')
+        assert senators.locator(".cc-side-caesar .is-back").count() == 1
+        assert page.locator("#game-status").inner_text().startswith("Your move")
+        assert version_of(page) >= max(version, 2)
+        page.screenshot(path=str(site.data_dir / "archdruid-setup-phone.png"))
+    finally:
+        context.close()
