@@ -65,7 +65,8 @@ GAME_DESCRIPTIONS: dict[tuple[str, str], str] = {
         "card the game has shown. Thinks about a second and a half per move."),
     ("caesar-cleopatra", "strong"): gettext_noop(
         "Searches your replies and its own over the cards it cannot see, and remembers every "
-        "card the game has shown it. From its earlier games against you it learns where you "
+        "card the game has shown it; in its search you answer without seeing its face-down "
+        "cards, as at the table. From its earlier games against you it learns where you "
         "tend to put your setup cards. Thinks about a quarter of a second per move."),
     # The mixed levels: their rate of random moves (``MIXED_RATES``) per game.
     ("druidenwalzer", "novice"): gettext_noop(
