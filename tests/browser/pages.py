@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -21,3 +22,14 @@ def player_page(browser, site, viewport: str, name: str, url: str) -> Iterator:
         yield page
     finally:
         context.close()
+
+
+def play_the_ai(page, base: str, game: str, level: str, seat: str) -> None:
+    """From the lobby, a new game of ``game`` against the AI ``level``, the player in
+    ``seat``; returns once the game's page is open."""
+    page.goto(f"{base}/lobby/")
+    form = page.locator(f"section.ai-game[data-game='{game}'] form")
+    form.locator(f"input[name=level][value={level}]").check()
+    form.locator("select[name=seat]").select_option(seat)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/\d+/$"))

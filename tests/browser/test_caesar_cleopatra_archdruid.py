@@ -5,10 +5,9 @@ site's in-process worker); the player's next decision is offered without a reloa
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from tests.browser.pages import play_the_ai
 from tests.browser.test_caesar_cleopatra import place_setup
 from tests.browser.test_play_live import version_of, wait_for_version
 from tests.browser.test_player_loop import log_in, players  # noqa: F401 - a fixture
@@ -22,12 +21,7 @@ def test_the_archdruid_answers_a_caesar_cleopatra_setup(site, browser, players):
     try:
         page = context.new_page()
         log_in(page, site.url, players[0])
-        page.goto(f"{site.url}/lobby/")
-        form = page.locator("section.ai-game[data-game='caesar-cleopatra'] form")
-        form.locator("input[name=level][value=strong]").check()
-        form.locator("select[name=seat]").select_option("cleopatra")
-        form.locator("button[type=submit]").click()
-        page.wait_for_url(re.compile(r"/games/\d+/$"))
+        play_the_ai(page, site.url, "caesar-cleopatra", "strong", "cleopatra")
         page.locator(".cc-board").wait_for()
         page.evaluate("window.__stayed = true")
 

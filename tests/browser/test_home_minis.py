@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.browser.pages import play_the_ai
 from tests.browser.test_play_live import place
 from tests.browser.test_player_loop import log_in, players  # noqa: F401 - a fixture
 
@@ -24,12 +25,7 @@ def test_the_small_board_at_home_follows_the_game_live(site, browser, players): 
     try:
         game = context.new_page()
         log_in(game, site.url, players[0])
-        game.goto(f"{site.url}/lobby/")
-        form = game.locator("section.ai-game[data-game='druidenwalzer'] form")
-        form.locator("input[name=level][value=random]").check()
-        form.locator("select[name=seat]").select_option("moon")
-        form.locator("button[type=submit]").click()
-        game.wait_for_url(re.compile(r"/games/(\d+)/$"))
+        play_the_ai(game, site.url, "druidenwalzer", "random", "moon")
         match = re.search(r"/games/(\d+)/$", game.url).group(1)
         game.locator(".game-live").wait_for()
 

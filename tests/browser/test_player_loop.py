@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from tests.browser.pages import play_the_ai
 from tests.browser.test_play_live import place, waltz_first_card
 
 pytestmark = pytest.mark.browser
@@ -101,12 +102,7 @@ def wait_for_my_turn(page, version: int) -> None:
 def test_a_move_and_the_ai_reply_at_fast_speed(site, new_page, players):
     page = new_page()
     log_in(page, site.url, players[0])
-    page.goto(f"{site.url}/lobby/")
-    form = page.locator("section.ai-game[data-game='druidenwalzer'] form")
-    form.locator("input[name=level][value=strong]").check()
-    form.locator("select[name=seat]").select_option("moon")
-    form.locator("button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    play_the_ai(page, site.url, "druidenwalzer", "strong", "moon")
     page.locator(".game-live").wait_for()
 
     cycles: list[tuple[str, float]] = []
