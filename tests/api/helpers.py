@@ -53,7 +53,10 @@ def advance(match: Match, moves: int, prefer: tuple[str, ...] = ("waltz",),
         seat = match_payload(match, None)["to_move"][0]
         legal = match_payload(match, seat)["legal_moves"]
         if keep_going:
-            legal = [m for m in legal if not _ends(match, m, seat)] or legal
+            rules = get_rules(match.game)
+            state = rules.from_json(match.state)
+            legal = [m for m in legal
+                     if not rules.is_over(rules.apply(state, m, seat).state)] or legal
         move = next((m for m in legal if m["type"] in prefer), legal[0])
         match = services.play(match.pk, users[seat], move, match.version).match
     return match
@@ -67,12 +70,6 @@ def play_until_a_draw_of_cards(match: Match, limit: int = 40) -> Match:
         # A rare deal lets the preferred moves end the game before anyone draws.
         match = advance(match, 1, keep_going=True)
     raise AssertionError("no cards were drawn")
-
-
-def _ends(match: Match, move: dict, seat: str) -> bool:
-    rules = get_rules(match.game)
-    state = rules.from_json(match.state)
-    return rules.is_over(rules.apply(state, move, seat).state)
 
 
 def finish(match: Match) -> Match:
